@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need (a local venv) and runs every check: ruff, mypy, pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[dev]'
+.venv/bin/ruff check src tests bench
+.venv/bin/mypy src
+.venv/bin/pytest -n 2 "$@"

@@ -1,0 +1,50 @@
+"""What every automaton is (DESIGN.md §4): given what its seat sees and the decision, name an option id.
+
+An agent draws its own randomness from a private `random.Random(seed)`: never the game's RNG (that
+would change the game) and never the module-level `random` (that would make runs irreproducible).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from ..core.engine import Decision, State
+
+
+class Agent(ABC):
+    """Base of all automatons.
+
+    `choose(state_view, decision, state)` returns the id of one of `decision.options`.
+    `state_view` is `state.view(decision.seat)`, all a fair player may know. Search agents also get the
+    real `state`, but may only sample from it with `state.determinize(seat, rng)`, which hides what the
+    seat cannot see; they set `uses_state = True` so a runner knows to pass it. Other agents ignore it.
+    """
+
+    #: the registry name of this kind of agent ("random", "ismcts", ...)
+    kind: ClassVar[str] = "agent"
+    #: True for agents that need the real State (to determinize); runners pass it only to those
+    uses_state: ClassVar[bool] = False
+
+    def __init__(self, seed: int = 0, name: str | None = None) -> None:
+        self.name = name if name is not None else self.kind
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game: reseed (with `seed`, or the agent's own seed) and drop per-game memory.
+
+        Runners call this before each game with a per-game seed so that a game's result does not
+        depend on how many games the same agent object played before it.
+        """
+        if seed is not None:
+            self.seed = seed
+        self.rng.seed(self.seed)
+
+    @abstractmethod
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        """The id of one of `decision.options`."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r}, seed={self.seed})"

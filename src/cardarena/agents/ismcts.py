@@ -1,0 +1,203 @@
+"""Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").
+
+One tree for the acting seat's information set. Each iteration samples a determinization (a full
+state consistent with what the seat knows), walks the tree using only the options legal in that
+sample, adds one node, plays a random rollout, and backs the score up. A node's UCB1 uses its
+availability count (how often it was legal when its parent was visited) in place of the parent's
+visit count, because an option that is rarely legal should not be judged by how often its parent
+was reached.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, ClassVar
+
+from ..core.engine import Decision, State
+from ..core.registry import load_game
+from ..core.rng import Rng
+from ..core.ruleset import Ruleset
+from .base import Agent
+
+
+class _Node:
+    """One option taken by `seat`, reached from `parent`. Statistics are from `seat`'s point of view."""
+
+    __slots__ = ("avail", "kids", "move", "parent", "reward", "seat", "visits")
+
+    def __init__(self, parent: _Node | None, move: str, seat: int) -> None:
+        self.parent = parent
+        self.move = move
+        self.seat = seat
+        # children per acting seat, then by option id: in different determinizations a different seat
+        # may be asked at the same point, and "pass" by one seat is not "pass" by the other
+        self.kids: dict[int, dict[str, _Node]] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class ISMCTSAgent(Agent):
+    """Search by SO-ISMCTS with random rollouts cut at `rollout_depth` decisions.
+
+    Budget: `iterations` per decision, or `ms` wall-clock milliseconds per decision (then the
+    iteration count is unbounded). `c` is the UCB1 exploration constant. Cut rollouts are scored by
+    `ruleset.evaluate(state, seat)`; the ruleset defaults to `load_game(state.game_id)`.
+    """
+
+    kind: ClassVar[str] = "ismcts"
+    uses_state: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 200,
+        ms: float | None = None,
+        c: float = 0.7,
+        rollout_depth: int = 30,
+        ruleset: Ruleset | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(seed, name)
+        if iterations < 1:
+            raise ValueError(f"ismcts: iterations must be at least 1, got {iterations}")
+        if ms is not None and not (ms > 0 and math.isfinite(ms)):
+            raise ValueError(f"ismcts: ms must be a positive number of milliseconds, got {ms}")
+        if not (c >= 0 and math.isfinite(c)):
+            raise ValueError(f"ismcts: exploration constant c must be >= 0, got {c}")
+        if rollout_depth < 0:
+            raise ValueError(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
+        self.iterations = iterations
+        self.ms = ms
+        self.c = c
+        self.rollout_depth = rollout_depth
+        self.ruleset = ruleset
+        self._rulesets: dict[str, Ruleset] = {}
+        #: iterations run by the last search (for benchmarks: iterations per second)
+        self.last_iterations = 0
+
+    def _ruleset_for(self, state: State) -> Ruleset:
+        if self.ruleset is not None:
+            return self.ruleset
+        rs = self._rulesets.get(state.game_id)
+        if rs is None:
+            rs = self._rulesets[state.game_id] = load_game(state.game_id)
+        return rs
+
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        options = decision.options
+        if not options:
+            raise ValueError(f"decision {decision.kind!r} for seat {decision.seat} has no options")
+        if len(options) == 1:
+            return options[0].id
+        if state is None:
+            raise ValueError("ISMCTSAgent needs the game state to determinize from: call choose(view, "
+                             "decision, state)")
+        if state.decision is None:
+            raise ValueError("ISMCTSAgent was given a finished game state")
+        root = self._search(state, decision.seat)
+        kids = root.kids.get(decision.seat, {})
+        best = options[0].id
+        best_key = (-1, -math.inf)
+        for o in options:  # most visited, then best reward; ties go to the earlier option
+            ch = kids.get(o.id)
+            if ch is not None and (ch.visits, ch.reward) > best_key:
+                best_key = (ch.visits, ch.reward)
+                best = o.id
+        return best
+
+    def _search(self, state: State, seat: int) -> _Node:
+        rng = self.rng
+        rand = rng.random
+        getrandbits = rng.getrandbits
+        log = math.log
+        sqrt = math.sqrt
+        c = self.c
+        depth = self.rollout_depth
+        evaluate = self._ruleset_for(state).evaluate
+        clock = time.perf_counter
+        deadline = None if self.ms is None else clock() + self.ms / 1000.0
+        limit = self.iterations
+
+        # One private copy with logging off: the determinizations cloned from it then share its log
+        # instead of copying it every iteration, and append nothing to it.
+        base = state.clone()
+        base.record = False
+        root = _Node(None, "", seat)
+        n = 0
+        while True:
+            if deadline is None:
+                if n >= limit:
+                    break
+            elif n and clock() >= deadline:
+                break
+            n += 1
+            s = base.determinize(seat, rng)
+            s.record = False
+            # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
+            # would let rollouts foresee it.
+            s.rng = Rng(getrandbits(64))
+            node = root
+
+            # Select with UCB1 over the options legal here, until a node has an untried option.
+            while True:
+                d = s.decision
+                if d is None:
+                    break
+                dseat = d.seat
+                kids = node.kids.get(dseat)
+                if kids is None:
+                    kids = node.kids[dseat] = {}
+                untried: list[str] | None = None
+                legal: list[_Node] = []
+                for o in d.options:
+                    ch = kids.get(o.id)
+                    if ch is None:
+                        if untried is None:
+                            untried = [o.id]
+                        else:
+                            untried.append(o.id)
+                    else:
+                        legal.append(ch)
+                if untried is not None:  # expand one
+                    oid = untried[int(rand() * len(untried))]
+                    ch = kids[oid] = _Node(node, oid, dseat)
+                    s.apply(oid)
+                    node = ch
+                    break
+                best = legal[0]
+                best_v = -math.inf
+                for ch in legal:
+                    v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best_v = v
+                        best = ch
+                    ch.avail += 1
+                s.apply(best.move)
+                node = best
+
+            # Random rollout, cut after `depth` decisions.
+            steps = depth
+            d = s.decision
+            while d is not None and steps:
+                opts = d.options
+                s.apply(opts[int(rand() * len(opts))].id)
+                steps -= 1
+                d = s.decision
+
+            res = s.result
+            if res is not None:
+                r = 0.0 if res.winner is None else (1.0 if res.winner == seat else -1.0)
+            else:
+                r = evaluate(s, seat)
+                r = -1.0 if r < -1.0 else (1.0 if r > 1.0 else r)
+
+            # Back up: each node scores the outcome for the seat that chose it (two-player zero-sum).
+            back: _Node | None = node
+            while back is not None:
+                back.visits += 1
+                back.reward += r if back.seat == seat else -r
+                back = back.parent
+        self.last_iterations = n
+        return root

@@ -1,0 +1,92 @@
+"""Replay files: re-run a recorded game from its decks, seed and choices, and verify it.
+
+A replay holds the engine version, game, format, rules, decks, seed, agents, choices, result and the
+event log. `verify` re-runs it and reports the first event (or choice) where the new run differs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .decks import Deck
+from .engine import State
+from .errors import CardArenaError, IllegalChoice, ReplayError
+from .registry import load_game
+
+REQUIRED = ("format", "game", "game_format", "rules", "decks", "seed", "choices")
+
+
+def load_replay(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReplayError(f"{p}: file not found") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ReplayError(f"{p}: not a readable JSON replay: {e}") from None
+    if not isinstance(data, dict) or data.get("format") != "cardarena-replay/1":
+        raise ReplayError(f"{p}: not a cardarena replay (expected format = cardarena-replay/1)")
+    missing = [k for k in REQUIRED if k not in data]
+    if missing:
+        raise ReplayError(f"{p}: replay is missing {', '.join(missing)}")
+    return data
+
+
+def save_replay(data: dict[str, Any], path: str | Path) -> None:
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def start(data: dict[str, Any]) -> State:
+    game = load_game(data["game"])
+    decks = [Deck.from_dict(d, source=f"replay deck {i + 1}") for i, d in enumerate(data["decks"])]
+    try:
+        return game.new_game(decks=decks, seed=data["seed"], fmt=data["game_format"], rules=data["rules"])
+    except CardArenaError as e:
+        raise ReplayError(f"cannot set the replay's game up: {e}") from None
+
+
+def rerun(data: dict[str, Any]) -> State:
+    """The replayed game, with every recorded choice applied."""
+    state = start(data)
+    for i, c in enumerate(data["choices"]):
+        try:
+            state.apply(c)
+        except IllegalChoice as e:
+            raise ReplayError(f"choice {i + 1} ({c!r}) is not legal when replayed: {e}") from None
+    return state
+
+
+@dataclass
+class Divergence:
+    index: int
+    recorded: Any
+    replayed: Any
+    what: str = "event"
+
+    def __str__(self) -> str:
+        return (f"first divergence at {self.what} {self.index}:\n  recorded: {self.recorded}\n"
+                f"  replayed: {self.replayed}")
+
+
+def verify(data: dict[str, Any]) -> Divergence | None:
+    """Re-run the replay; None if it reproduces the recorded log and result exactly."""
+    try:
+        state = rerun(data)
+    except ReplayError as e:
+        return Divergence(-1, "a legal choice", str(e), "choice")
+    recorded = data.get("log", [])
+    replayed = json.loads(json.dumps(state.log))  # compare as JSON, as it was saved
+    for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
+        if a != b:
+            return Divergence(i, a, b)
+    if len(recorded) != len(replayed):
+        i = min(len(recorded), len(replayed))
+        return Divergence(i, recorded[i] if i < len(recorded) else "<end of log>",
+                          replayed[i] if i < len(replayed) else "<end of log>")
+    res = None if state.result is None else state.result.to_dict()
+    if data.get("result") != res:
+        return Divergence(len(replayed), data.get("result"), res, "result")
+    return None

@@ -1,0 +1,105 @@
+"""What every game package provides: the Ruleset (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .decks import Deck, load_deck
+from .engine import State
+from .errors import DeckError
+
+
+class Ruleset:
+    """A game: its card pool, formats, deck rules, starters, and a factory for States."""
+
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+    formats: dict[str, str] = {}
+    default_format: str = ""
+    leader_key: str = ""
+    #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
+    rule_defaults: dict[str, Any] = {}
+
+    # -- cards ---------------------------------------------------------------------------------
+    def card_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def card_info(self, name: str) -> dict[str, Any]:
+        """Every field and the printed text of one card, JSON-able. Raises KeyError if unknown."""
+        raise NotImplementedError
+
+    # -- decks ---------------------------------------------------------------------------------
+    def starter_decks(self) -> dict[str, Deck]:
+        raise NotImplementedError
+
+    def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
+        """Every reason the deck is not legal in `fmt` (its own format by default); [] if legal."""
+        raise NotImplementedError
+
+    def resolve_deck(self, deck: Deck | str | Path | None, fmt: str | None = None) -> Deck:
+        """A legal Deck from a Deck, a starter name or a file path; DeckError lists every problem."""
+        if deck is None:
+            raise DeckError("<deck>", ["no deck given"])
+        if not isinstance(deck, Deck):
+            starters = self.starter_decks()
+            key = str(deck)
+            deck = starters[key] if key in starters else load_deck(key)
+        problems = self.check_deck(deck, fmt)
+        if problems:
+            raise DeckError(deck.source, problems)
+        return deck
+
+    # -- games ---------------------------------------------------------------------------------
+    def new_game(
+        self,
+        decks: list[Any] | tuple[Any, ...] | None = None,
+        seed: int = 0,
+        fmt: str | None = None,
+        rules: dict[str, Any] | None = None,
+    ) -> State:
+        raise NotImplementedError
+
+    def check_rules(self, rules: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overridden by `rules`; an unknown name or a wrong type is a clear error."""
+        out = dict(self.rule_defaults)
+        for k, v in (rules or {}).items():
+            if k not in out:
+                known = ", ".join(sorted(out)) or "none"
+                raise ValueError(f"unknown rule {k!r} for {self.id}; known rules: {known}")
+            want = type(out[k])
+            if want is int and isinstance(v, str) and v.lstrip("-").isdigit():
+                v = int(v)
+            if not isinstance(v, want) or isinstance(v, bool) != isinstance(out[k], bool):
+                raise ValueError(f"rule {k!r} expects {want.__name__}, got {v!r}")
+            out[k] = v
+        return out
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        """One line of play-by-play for an event; None to leave it out. Default: type and fields."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "secret"))
+        return f"{event['type']}: {fields}"
+
+    def render(self, view: dict[str, Any]) -> str:
+        """A seat's view as plain text for the terminal. Default: the JSON."""
+        import json
+
+        return json.dumps(view, indent=1)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic in [-1, 1]: how well `seat` stands. Used by search agents to cut rollouts."""
+        return 0.0
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "formats": dict(self.formats),
+            "default_format": self.default_format,
+            "rules": dict(self.rule_defaults),
+        }

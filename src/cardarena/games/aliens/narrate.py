@@ -1,0 +1,95 @@
+"""One line of play-by-play per event (the CLI's `match` and `replay`); None hides an event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _p(e: dict[str, Any], key: str = "player") -> str:
+    return f"P{e[key] + 1}"
+
+
+def narrate(e: dict[str, Any]) -> str | None:  # noqa: C901 - one branch per event type, flat on purpose
+    t = e["type"]
+    if t == "coin":
+        if e.get("purpose") == "priority":
+            return f"Coin flip: {e['result']} — P{e['winner'] + 1} has priority and takes turn 1"
+        return f"  coin for {e['purpose']}: {', '.join(e['results'])}"
+    if t == "reveal":
+        return f"{_p(e)} reveals {', '.join(e['aliens'])}"
+    if t == "draw":
+        what = ", ".join(e["cards"]) if "cards" in e else f"{e['count']} card(s)"
+        return f"  {_p(e)} draws {what} ({e['reason']})"
+    if t == "bank":
+        return f"  {_p(e)} banks {e.get('card', 'a card')} into the Reactor"
+    if t == "turn":
+        return f"\n— Turn {e['turn']} (round {e['round']}): P{e['player'] + 1} —"
+    if t == "ramp":
+        return f"  {_p(e)} Reactor Ramp +{e['amount']}"
+    if t == "mill_to_reactor":
+        return f"  {_p(e)} has a full hand: mills {e.get('card', 'the top card')} into the Reactor"
+    if t == "deck_out":
+        return f"  {_p(e)} cannot {'mill' if e.get('mill') else 'draw'}: deck-out!"
+    if t == "pass":
+        return f"  {_p(e)} passes" + (" (nothing to do)" if e.get("forced") else "")
+    if t == "set":
+        return f"  {_p(e)} sets {e.get('card', 'a card')} face-down"
+    if t == "activate":
+        who = f" with {e['performer']}" if e.get("performer") else ""
+        on = f" on {e['target']}" if e.get("target") else ""
+        verb = "attacks" if e["subtype"] == "attack" else ("answers" if e.get("answering") else "plays")
+        return f"  {_p(e)} {verb}{' with' if verb == 'attacks' else ''} {e['card']}{who}{on} (cost {e['cost']})"
+    if t == "ability":
+        on = f" on {e['target']}" if e.get("target") else ""
+        return f"  {_p(e)}'s {e['name']} uses {e['ability']} ({e['kind']}){on}"
+    if t == "damage":
+        parts = [f"base {e['base']}"]
+        if e["bonus"]:
+            parts.append(f"+{e['bonus']} super-effective")
+        if e["modifier"]:
+            parts.append(f"{e['modifier']:+d} modifiers")
+        if e["blocked"]:
+            parts.append(f"-{e['blocked']} blocked")
+        if e["armor"]:
+            parts.append(f"-{e['armor']} armor")
+        if e["shielded"]:
+            parts.append(f"-{e['shielded']} shield")
+        return f"    {e['source']} hits {e['target_name']} for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
+    if t == "ko":
+        return f"    {e['name']} is KO'd!"
+    if t == "recycle":
+        return f"    Recycling: {len(e['cards'])} card(s) back into P{e['player'] + 1}'s deck, {e['stays']} stay"
+    if t == "status":
+        return f"    {e['name']} {'is now' if e['change'] == 'gained' else 'recovers from'} {e['status'].capitalize()}"
+    if t == "status_ignored":
+        return f"    {e['name']} already has {e['has']}: {e['status']} is ignored"
+    if t == "heal":
+        return f"    {e['name']} heals {e['amount']} → {e['hp']} HP"
+    if t == "shield":
+        return f"    {e['name']} gains a {e['amount']} shield"
+    if t == "energy_gained":
+        return f"    {_p(e)} gains {e['amount']} energy"
+    if t == "energy_lost":
+        return f"    {_p(e)} loses {e['amount']} energy"
+    if t == "mill":
+        return f"    {_p(e)} mills {', '.join(e['cards']) or 'nothing'}"
+    if t == "destroy":
+        return f"    {e['card']} is destroyed"
+    if t == "followup_granted":
+        return f"    {_p(e)} gets a follow-up: {e['action']}"
+    if t == "equip":
+        return f"    {e['card']} is attached to {e['name']}"
+    if t == "enter":
+        return f"    {e['card']} enters the {e['zone'].capitalize()} Zone"
+    if t == "negated":
+        return f"    {e['card']} is negated!"
+    if t == "move":
+        return f"    {e['card']} goes to the discard ({e['reason']})"
+    if t == "safety_cap":
+        return (f"\nSafety cap after {e['rounds']} rounds: survivors {e['survivors']}, squad HP {e['squad_hp']} "
+                f"— decided by {e['decided_by']}")
+    if t == "forfeit":
+        return f"{_p(e)} forfeits: {e['reason']}"
+    if t == "result":
+        return f"\nResult: P{e['winner'] + 1} wins ({e['reason']}) after {e['turns']} turns"
+    return None

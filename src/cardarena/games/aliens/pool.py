@@ -1,0 +1,50 @@
+"""The `aliens` card pool: every card of cards/*.toml, validated once and shared by all games."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.errors import CardDataError
+
+from .schema import WHEEL, AlienCard, Card, SpawnCard, TacticCard
+
+
+class CardPool:
+    __slots__ = ("aliens", "by_id", "by_name", "cards", "species", "spawns", "tactics")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+        self.by_name: dict[str, Card] = {}
+        self.by_id: dict[str, Card] = {}
+        for c in cards:
+            if c.name in self.by_name:
+                raise CardDataError(f"aliens: two cards are named {c.name!r}")
+            if c.id in self.by_id:
+                raise CardDataError(f"aliens: two cards have the id {c.id!r} ({c.name!r})")
+            self.by_name[c.name] = c
+            self.by_id[c.id] = c
+        self.aliens = [c for c in cards if isinstance(c, AlienCard)]
+        self.tactics = [c for c in cards if isinstance(c, TacticCard)]
+        self.spawns = [c for c in cards if isinstance(c, SpawnCard)]
+        self.species = sorted({c.species for c in self.aliens} | {c.species for c in self.tactics})
+
+
+@cache
+def card_pool() -> CardPool:
+    tables = load_card_tables("cardarena.games.aliens", "cards")
+    return CardPool(convert_cards(tables, Card))
+
+
+def beats(attack: str, defender: str) -> bool:
+    """seed 004 §4: an affinity is super-effective against the next two clockwise on the wheel."""
+    if attack not in WHEEL or defender not in WHEEL:
+        return False  # Universal never gives or takes the bonus (rules aliens.4.18, aliens.4.19)
+    d = (WHEEL.index(defender) - WHEEL.index(attack)) % len(WHEEL)
+    return d in (1, 2)
+
+
+#: BEATS[a][d] precomputed for the hot path
+BEATS: dict[str, frozenset[str]] = {
+    a: frozenset(d for d in WHEEL if beats(a, d)) for a in (*WHEEL, "Universal")
+}

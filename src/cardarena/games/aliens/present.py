@@ -1,0 +1,54 @@
+"""The terminal board of `aliens`: one seat's view as text (what `cardarena play` shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _alien(a: dict[str, Any]) -> str:
+    if a["ko"]:
+        return f"    [KO] {a['name']}"
+    bits = [f"{a['hp']}/{a['max_hp']} HP", a["affinity"], a["species"]]
+    if a["status"]:
+        bits.append(a["status"].upper())
+    if a["shield"]:
+        bits.append(f"shield {a['shield']}")
+    if a["equip"]:
+        bits.append(f"equip: {a['equip']['name']}")
+    ab = a["ability"]
+    used = " (used)" if ab["used"] else ""
+    return f"    {a['name']}: {', '.join(bits)} — {ab['name']} [{ab['kind']}]{used}"
+
+
+def _card(c: dict[str, Any]) -> str:
+    bits = [c.get("subtype", "")]
+    if "species" in c:
+        bits.append(c["species"])
+    if c.get("damage"):
+        bits.append(f"{c['affinity']} {c['damage']} dmg")
+    return f"{c['name']} ({', '.join(b for b in bits if b)}, cost {c.get('cost', 0)})"
+
+
+def render(view: dict[str, Any]) -> str:
+    me = view["seat"]
+    lines = [f"Turn {view['turn']} · round {view['round']} · P{view['active'] + 1} to play · "
+             f"priority P{view['priority'] + 1}"]
+    if view["sector"]:
+        lines.append(f"Sector: {view['sector']['name']}")
+    for p in (1 - me, me):
+        pv = view["players"][p]
+        who = "You" if p == me else "Opponent"
+        lines.append(f"\n{who} (P{p + 1}): energy {pv['energy']} (Reactor {pv['reactor_count']} + ramp {pv['charge']}), "
+                     f"deck {pv['deck_count']}, hand {pv['hand_count']}, discard {len(pv['discard'])}")
+        lines.extend(_alien(a) for a in pv["aliens"])
+        if pv["command"]:
+            cz = []
+            for c in pv["command"]:
+                if c["face_down"]:
+                    cz.append(f"[set t{c['set_turn']}: {c['card']['name']}]" if "card" in c else "[face-down]")
+                else:
+                    cz.append(c["card"]["name"])
+            lines.append("    Command Zone: " + ", ".join(cz))
+        if "hand" in pv:
+            lines.append("    Hand: " + ("; ".join(_card(c) for c in pv["hand"]) or "empty"))
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""The `aliens` Ruleset: the entry point the registry loads (seed 004)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from cardarena.core.decks import Deck, parse_deck
+from cardarena.core.engine import State
+from cardarena.core.errors import CardArenaError
+from cardarena.core.ruleset import Ruleset
+
+from . import rules
+from .decks import FORMATS, check_deck
+from .narrate import narrate
+from .present import render
+from .pool import CardPool, card_pool
+from .schema import AlienCard, Card
+from .state import AliensState
+
+
+class AliensRuleset(Ruleset):
+    id = "aliens"
+    name = "Aliens"
+    summary = ("Two automatons, three Aliens each, a ten-Affinity wheel, Reactor energy, one primary action "
+               "per turn, set Counters, statuses with coin flips, Recycling, a 30-round safety cap.")
+    formats = FORMATS
+    default_format = "standard"
+    leader_key = "aliens"
+    rule_defaults: dict[str, Any] = {
+        "safety_cap_rounds": 30,  # seed 004 §14
+        "hand_size": 5,  # seed 004 §7
+        "ramp": 2,  # seed 004 §8
+        "prebank_max": 2,  # seed 004 §6
+        "set_limit": 5,  # ruling aliens.gap.18
+    }
+
+    @property
+    def pool(self) -> CardPool:
+        return card_pool()
+
+    # -- cards -----------------------------------------------------------------------------------
+    def card_names(self) -> list[str]:
+        return [c.name for c in self.pool.cards]
+
+    def card(self, name: str) -> Card:
+        return self.pool.by_name[name]
+
+    def card_info(self, name: str) -> dict[str, Any]:
+        c = self.pool.by_name[name]
+        info: dict[str, Any] = msgspec.to_builtins(c)
+        info["kind"] = type(c).__name__.removesuffix("Card").lower()
+        return info
+
+    # -- decks -----------------------------------------------------------------------------------
+    def starter_decks(self) -> dict[str, Deck]:
+        return _starters()
+
+    def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
+        return check_deck(deck, self.pool, fmt)
+
+    # -- games -----------------------------------------------------------------------------------
+    def new_game(
+        self,
+        decks: list[Any] | tuple[Any, ...] | None = None,
+        seed: int = 0,
+        fmt: str | None = None,
+        rules: dict[str, Any] | None = None,
+    ) -> AliensState:
+        """A game at its first decision. No decks: the first two starters (DESIGN.md §2)."""
+        if decks is None:
+            names = sorted(self.starter_decks())
+            decks = [names[0], names[1]]
+        if len(decks) != 2:
+            raise CardArenaError(f"aliens is played by 2 players; got {len(decks)} deck(s)")
+        fmt = fmt or self.default_format
+        params = self.check_rules(rules)
+        resolved = [self.resolve_deck(d, fmt) for d in decks]
+        return self._build(resolved, seed, fmt, params)
+
+    def _build(self, decks: list[Deck], seed: int, fmt: str, params: dict[str, Any]) -> AliensState:
+        pool = self.pool.by_name
+        squads: list[list[AlienCard]] = [[pool[n] for n in d.leaders["aliens"]] for d in decks]  # type: ignore[misc]
+        cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
+        config = {"game": "aliens", "format": fmt, "rules": params, "seed": seed, "decks": [d.to_dict() for d in decks]}
+        return rules.new_state(squads, cards, seed, params, config)
+
+    def load_state(self, data: dict[str, Any]) -> AliensState:
+        if data.get("format") != "cardarena-state/1" or data.get("config", {}).get("game") != "aliens":
+            raise CardArenaError("not a saved aliens state")
+        return AliensState.from_json(data, self.pool.by_id, data["config"]["rules"])
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return narrate(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic for search cut-offs: live Aliens and remaining HP, mine against theirs."""
+        assert isinstance(state, AliensState)
+        st = state
+        score = 0.0
+        for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+            total = 0.0
+            for s in range(p * 3, p * 3 + 3):
+                h = st.hp[s]
+                if h > 0:
+                    total += 0.5 + 0.5 * h / st.alien(s).hp
+            score += sign * total
+        return max(-1.0, min(1.0, score / 3.0))
+
+
+@cache
+def _starters() -> dict[str, Deck]:
+    from importlib.resources import files
+
+    out: dict[str, Deck] = {}
+    root = files("cardarena.games.aliens").joinpath("starters")
+    for p in sorted(root.iterdir(), key=lambda p: p.name):
+        if p.name.endswith(".toml"):
+            d = parse_deck(p.read_text(encoding="utf-8"), f"aliens/starters/{p.name}")
+            out[p.name.removesuffix(".toml")] = d
+    return out
+
