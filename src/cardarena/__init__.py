@@ -2,9 +2,9 @@
 
 from .core import (
     CardArenaError,
+    Decision,
     Deck,
     DeckError,
-    Decision,
     IllegalChoice,
     Option,
     Result,
@@ -18,6 +18,17 @@ from .core import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "CardArenaError", "Deck", "DeckError", "Decision", "IllegalChoice", "Option", "Result", "State",
-    "__version__", "game_ids", "list_games", "load_deck", "load_game",
+    "CardArenaError",
+    "Decision",
+    "Deck",
+    "DeckError",
+    "IllegalChoice",
+    "Option",
+    "Result",
+    "State",
+    "__version__",
+    "game_ids",
+    "list_games",
+    "load_deck",
+    "load_game",
 ]

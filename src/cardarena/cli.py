@@ -244,8 +244,8 @@ def replay_cmd(
     except CardArenaError as e:
         fail(str(e), 1)
         raise
-    for e in state.log:
-        line = g.narrate(e)
+    for ev in state.log:
+        line = g.narrate(ev)
         if line is not None:
             out.print(line, markup=False)
 

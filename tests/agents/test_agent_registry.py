@@ -81,4 +81,3 @@ def test_register_new_kind(monkeypatch: pytest.MonkeyPatch) -> None:
         register_agent("first", First)
     with pytest.raises(ValueError, match="non-empty word"):
         register_agent("a:b", First)
-

@@ -25,8 +25,13 @@ def _play(agents: list[Agent], seed: int) -> State:
 
 def test_returns_legal_ids_for_either_seat() -> None:
     for g in range(4):
-        s = _play([ISMCTSAgent(seed=g, iterations=30, ruleset=GAME), ISMCTSAgent(seed=9, iterations=30,
-                                                                               ruleset=GAME)], g)
+        s = _play(
+            [
+                ISMCTSAgent(seed=g, iterations=30, ruleset=GAME),
+                ISMCTSAgent(seed=9, iterations=30, ruleset=GAME),
+            ],
+            g,
+        )
         assert s.result is not None
 
 

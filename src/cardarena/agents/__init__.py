@@ -112,6 +112,13 @@ register_agent(
 )
 
 __all__ = [
-    "AGENT_NAMES", "Agent", "AgentFactory", "ISMCTSAgent", "RandomAgent", "agent_params", "make_agent",
-    "parse_spec", "register_agent",
+    "AGENT_NAMES",
+    "Agent",
+    "AgentFactory",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "agent_params",
+    "make_agent",
+    "parse_spec",
+    "register_agent",
 ]

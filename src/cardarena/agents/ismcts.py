@@ -92,8 +92,9 @@ class ISMCTSAgent(Agent):
         if len(options) == 1:
             return options[0].id
         if state is None:
-            raise ValueError("ISMCTSAgent needs the game state to determinize from: call choose(view, "
-                             "decision, state)")
+            raise ValueError(
+                "ISMCTSAgent needs the game state to determinize from: call choose(view, decision, state)"
+            )
         if state.decision is None:
             raise ValueError("ISMCTSAgent was given a finished game state")
         root = self._search(state, decision.seat)

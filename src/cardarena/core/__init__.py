@@ -8,7 +8,22 @@ from .rng import Rng
 from .ruleset import Ruleset
 
 __all__ = [
-    "CardArenaError", "CardDataError", "Deck", "DeckError", "Decision", "IllegalChoice", "Option",
-    "ReplayError", "Result", "Rng", "Ruleset", "State", "UnknownGame", "game_ids", "list_games",
-    "load_deck", "load_game", "parse_deck",
+    "CardArenaError",
+    "CardDataError",
+    "Decision",
+    "Deck",
+    "DeckError",
+    "IllegalChoice",
+    "Option",
+    "ReplayError",
+    "Result",
+    "Rng",
+    "Ruleset",
+    "State",
+    "UnknownGame",
+    "game_ids",
+    "list_games",
+    "load_deck",
+    "load_game",
+    "parse_deck",
 ]

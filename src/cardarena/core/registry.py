@@ -7,7 +7,7 @@ no ruleset, and a game package installed by a third party appears here without c
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING
 
 from .errors import UnknownGame
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def _entry_points() -> dict[str, object]:
+def _entry_points() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group="cardarena.games")}
 
 
@@ -31,8 +31,9 @@ def load_game(game_id: str) -> Ruleset:
     if game_id not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
         raise UnknownGame(f"unknown game {game_id!r}; known games: {known}")
-    factory = eps[game_id].load()  # type: ignore[attr-defined]
-    return factory()  # type: ignore[no-any-return]
+    factory = eps[game_id].load()
+    game: Ruleset = factory()
+    return game
 
 
 def list_games() -> list[Ruleset]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .decks import Deck, load_deck
 from .engine import State
@@ -16,11 +16,11 @@ class Ruleset:
     id: str = ""
     name: str = ""
     summary: str = ""
-    formats: dict[str, str] = {}
+    formats: ClassVar[dict[str, str]] = {}
     default_format: str = ""
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
-    rule_defaults: dict[str, Any] = {}
+    rule_defaults: ClassVar[dict[str, Any]] = {}
 
     # -- cards ---------------------------------------------------------------------------------
     def card_names(self) -> list[str]:

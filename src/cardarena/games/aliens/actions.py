@@ -18,6 +18,7 @@ from .effects import (
     flush,
     hit,
     pay,
+    slot_modifier,
     tactic_cost,
 )
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
@@ -28,7 +29,7 @@ PROACTIVE_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield", "d
 
 
 def is_counter(d: Any) -> bool:
-    return d.subtype == "counter"  # type: ignore[no-any-return]
+    return d.subtype == "counter"
 
 
 def proactive(d: TacticCard | SpawnCard) -> bool:
@@ -55,7 +56,7 @@ def performers(st: AliensState, p: int, d: TacticCard | SpawnCard, attack: bool)
     status = st.status
     species = d.species
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
-        if hp[s] > 0 and status[s] != "jammed" and defs[aliens[s]].species == species:  # type: ignore[union-attr]
+        if hp[s] > 0 and status[s] != "jammed" and defs[aliens[s]].species == species:
             if attack and st.attacked[s]:
                 continue
             if tactic_cost(st, d, s) <= energy:
@@ -86,21 +87,53 @@ def target_label(st: AliensState, t: int, kind: str, viewer: int) -> str:
     return f"{a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
 
 
-def _usable_from(st: AliensState, p: int, iid: int, mode: str) -> bool:
-    d = st.defs[iid]
-    if isinstance(d, AlienCard):
+_PROACTIVE: dict[int, bool] = {}
+
+
+def _is_proactive(d: Any) -> bool:
+    v = _PROACTIVE.get(id(d))  # defs live as long as the cached pool: id() is a stable key
+    if v is None:
+        v = _PROACTIVE[id(d)] = proactive(d)
+    return v
+
+
+class _Usable:
+    """What decides, for one player at one moment, whether a card can be used: computed once per
+    decision so that each card is a few comparisons (this is the engine's hottest path)."""
+
+    __slots__ = ("enemy_cards", "energy", "spawn_mod", "users")
+
+    def __init__(self, st: AliensState, p: int) -> None:
+        self.energy = len(st.reactor[p]) + st.charge[p]
+        self.users: list[tuple[str, int, bool]] = []  # (species, cost modifier, has attacked)
+        defs = st.defs
+        for s in (p * 3, p * 3 + 1, p * 3 + 2):
+            if st.hp[s] > 0 and st.status[s] != "jammed":
+                mod = slot_modifier(st, s, "cost") + (1 if st.status[s] == "fluxed" else 0)
+                self.users.append((defs[st.aliens[s]].species, mod, st.attacked[s]))
+        self.spawn_mod = defs[st.sector].modifiers.cost if st.sector >= 0 and defs[st.sector].modifiers else 0
+        self.enemy_cards = bool(st.command[1 - p]) or st.sector >= 0
+
+    def can_use(self, d: Any, mode: str) -> bool:
+        sub = d.subtype
+        if mode == "assault" and sub != "attack":
+            return False
+        if mode == "special" and (sub != "special" or isinstance(d, SpawnCard)):
+            return False
+        if sub == "counter" and not _is_proactive(d):
+            return False
+        if d.target == "enemy_card" and not self.enemy_cards:
+            return False
+        energy = self.energy
+        if isinstance(d, SpawnCard):
+            return d.cost + self.spawn_mod <= energy
+        species = d.species
+        attack = sub == "attack"
+        cost = d.cost
+        for sp, mod, attacked in self.users:
+            if sp == species and not (attack and attacked) and cost + mod <= energy:
+                return True
         return False
-    sub = d.subtype
-    if mode == "assault" and sub != "attack":
-        return False
-    if mode == "special" and not (isinstance(d, TacticCard) and sub == "special"):
-        return False
-    if sub == "counter" and not proactive(d):
-        return False
-    if not performers(st, p, d, sub == "attack"):
-        return False
-    kind = target_kind(d)
-    return bool(targets(st, p, kind)) if kind != "none" else True
 
 
 def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
@@ -108,15 +141,18 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     assault, special or any (rules aliens.7.7–7.13)."""
     opts: list[Option] = []
     defs = st.defs
-    seen: set[Any] = set()
-    for iid in st.hand[p]:
+    seen: set[int] = set()
+    usable = _Usable(st, p)
+    can_use = usable.can_use
+    hand = st.hand[p]
+    for iid in hand:
         d = defs[iid]
-        if d in seen:
+        if id(d) in seen:
             continue  # identical copies are one choice
-        seen.add(d)
-        if _usable_from(st, p, iid, mode):
-            opts.append(Option(f"play:{iid}", f"Play {d.name}", {"action": "play", "card": iid, "name": d.name,
-                                                                   "from": "hand"}, ("play", iid)))
+        seen.add(id(d))
+        if can_use(d, mode):
+            opts.append(Option(f"play:{iid}", f"Play {d.name}", {"action": "play", "card": iid, "from": "hand"},
+                               ("play", iid)))
     seen.clear()
     turn = st.turn
     set_turn = st.set_turn
@@ -125,15 +161,15 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
         if t is None or t >= turn:
             continue  # face-up, or set this turn (rule aliens.10.2, ruling aliens.gap.19)
         d = defs[iid]
-        if d in seen:
+        if id(d) in seen:
             continue
-        seen.add(d)
-        if _usable_from(st, p, iid, mode):
+        seen.add(id(d))
+        if can_use(d, mode):
             opts.append(Option(f"play:{iid}", f"Play {d.name} from the field",
-                               {"action": "play", "card": iid, "name": d.name, "from": "field"}, ("play", iid)))
+                               {"action": "play", "card": iid, "from": "field"}, ("play", iid)))
     if mode in ("primary", "any"):
         for s in st.live_slots(p):
-            a: AlienCard = defs[st.aliens[s]]  # type: ignore[assignment]
+            a: AlienCard = defs[st.aliens[s]]
             ab = a.ability
             if ab.kind == "passive" or st.status[s] == "jammed":
                 continue
@@ -141,7 +177,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
                 continue
             if ab.kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
                 continue
-            if ab.cost > st.energy(p) or not targets(st, p, ab.target):
+            if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
                 continue
             free = " (free action)" if ab.kind == "repeatable" else ""
             opts.append(Option(f"ability:{st.aliens[s]}", f"{a.name}: {ab.name}{free}",
@@ -149,13 +185,13 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
                                 "cost": ab.cost}, ("ability", s)))
         if sum(1 for i in st.command[p] if i in set_turn) < st.params["set_limit"]:
             seen.clear()
-            for iid in st.hand[p]:
+            for iid in hand:
                 d = defs[iid]
-                if d in seen:
+                if id(d) in seen:
                     continue
-                seen.add(d)
-                opts.append(Option(f"set:{iid}", f"Set {d.name} face-down",
-                                   {"action": "set", "card": iid, "name": d.name}, ("set", iid)))
+                seen.add(id(d))
+                opts.append(Option(f"set:{iid}", f"Set {d.name} face-down", {"action": "set", "card": iid},
+                                   ("set", iid)))
     label = "Pass" if mode == "primary" else "Decline the follow-up"
     opts.append(Option("pass", label, {"action": "pass"}, ("pass",)))
     return opts
@@ -218,13 +254,13 @@ def h_performer(st: AliensState, step: Step) -> None:
     """Asker: which of your Aliens uses the card (only when more than one may)."""
     _, p, iid, ctx = step
     d = st.defs[iid]
-    slots = performers(st, p, d, d.subtype == "attack")  # type: ignore[union-attr]
+    slots = performers(st, p, d, d.subtype == "attack")
     if len(slots) == 1:
         st.stack.append(("target", p, iid, slots[0], ctx))
         return
-    opts = [Option(f"performer:{st.aliens[s]}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",  # type: ignore[arg-type]
+    opts = [Option(f"performer:{st.aliens[s]}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",
                    {"alien": st.aliens[s], "name": st.alien(s).name}, s) for s in slots]
-    verb = "declares" if d.subtype == "attack" else "uses"  # type: ignore[union-attr]
+    verb = "declares" if d.subtype == "attack" else "uses"
     st.ask(p, "performer", f"Which Alien {verb} {d.name}?", opts, ("performer_chosen", p, iid, ctx), step)
 
 
@@ -237,7 +273,7 @@ def h_target(st: AliensState, step: Step) -> None:
     """Asker: the card's target, unless the rules fix it (one candidate, or a Counter's answer)."""
     _, p, iid, slot, ctx = step
     d = st.defs[iid]
-    kind = target_kind(d)  # type: ignore[arg-type]
+    kind = target_kind(d)
     if ctx[0] == "counter" and ctx[1] == "attack" and kind in ("enemy", "ally"):
         # an answer to an attack hits the attacker / protects the attacked Alien (docs/cards.md)
         st.stack.append(("use", p, iid, slot, ctx[2] if kind == "enemy" else ctx[3], ctx))
@@ -259,7 +295,7 @@ def h_use(st: AliensState, step: Step) -> None:
     """Pay (rules aliens.8.7–8.10), take the card out of hand or field, open the Counter window."""
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
-    cost = tactic_cost(st, d, slot)  # type: ignore[arg-type]
+    cost = tactic_cost(st, d, slot)
     pay(st, p, cost, d.name)
     src = "hand"
     if iid in st.hand[p]:
@@ -268,13 +304,13 @@ def h_use(st: AliensState, step: Step) -> None:
         st.command[p].remove(iid)
         st.set_turn.pop(iid, None)
         src = "field"
-    attack = d.subtype == "attack"  # type: ignore[union-attr]
+    attack = d.subtype == "attack"
     if attack:
         st.attacked[slot] = True
     if st.record:
-        st.emit("activate", player=p, card=d.name, id=iid, subtype=d.subtype, cost=cost, source=src,  # type: ignore[union-attr]
+        st.emit("activate", player=p, card=d.name, id=iid, subtype=d.subtype, cost=cost, source=src,
                 performer=None if slot < 0 else st.alien(slot).name,
-                target=None if target < 0 else (st.alien(target).name if target_kind(d) in ("enemy", "ally")  # type: ignore[arg-type]
+                target=None if target < 0 else (st.alien(target).name if target_kind(d) in ("enemy", "ally")
                                                 else st.name(target)),
                 answering=ctx[1] if ctx[0] == "counter" else None)
     if ctx[0] == "counter":
@@ -295,9 +331,9 @@ def usable_counters(st: AliensState, q: int, window: str) -> list[int]:
         if t >= turn or st.owner[iid] != q:
             continue
         d = st.defs[iid]
-        if d.subtype != "counter" or d.window not in (window, "any") or d in seen:  # type: ignore[union-attr]
+        if d.subtype != "counter" or d.window not in (window, "any") or d in seen:
             continue
-        if performers(st, q, d, False):  # type: ignore[arg-type]
+        if performers(st, q, d, False):
             seen.add(d)
             out.append(iid)
     return out
@@ -331,7 +367,7 @@ def h_resolve(st: AliensState, step: Step) -> None:
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
     answering = ctx[1] if ctx[0] == "counter" else None
-    sub = d.subtype  # type: ignore[union-attr]
+    sub = d.subtype
     if answering is None and st.negated:
         st.negated = False
         st.discard[p].append(iid)
@@ -371,7 +407,7 @@ def h_resolve(st: AliensState, step: Step) -> None:
         st.sector = iid
         st.emit("enter", player=p, card=d.name, zone="sector")
     else:
-        apply_effects(st, d.effects, p, slot, target, d.name, answering)  # type: ignore[union-attr]
+        apply_effects(st, d.effects, p, slot, target, d.name, answering)
         st.discard[p].append(iid)
     flush(st)
 

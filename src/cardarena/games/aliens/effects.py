@@ -16,7 +16,7 @@ from .state import AliensState
 
 
 def _mod(m: Modifiers | None, field: str) -> int:
-    return 0 if m is None else getattr(m, field)  # type: ignore[no-any-return]
+    return 0 if m is None else getattr(m, field)
 
 
 def slot_modifier(st: AliensState, slot: int, field: str) -> int:
@@ -26,23 +26,23 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     total = 0
     eq = st.equip[slot]
     if eq >= 0:
-        total += _mod(defs[eq].modifiers, field)  # type: ignore[union-attr]
+        total += _mod(defs[eq].modifiers, field)
     p = slot // 3
     set_turn = st.set_turn
     for i in st.command[p]:
         if i not in set_turn:
             d = defs[i]
-            if d.subtype == "continuous":  # type: ignore[union-attr]
-                total += _mod(d.modifiers, field)  # type: ignore[union-attr]
+            if d.subtype == "continuous":
+                total += _mod(d.modifiers, field)
     hp = st.hp
     aliens = st.aliens
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
         if hp[s] > 0:
-            ab = defs[aliens[s]].ability  # type: ignore[union-attr]
+            ab = defs[aliens[s]].ability
             if ab.modifiers is not None and (ab.scope == "squad" or s == slot):
                 total += getattr(ab.modifiers, field)
     if st.sector >= 0:
-        total += _mod(defs[st.sector].modifiers, field)  # type: ignore[union-attr]
+        total += _mod(defs[st.sector].modifiers, field)
     return total
 
 
@@ -52,18 +52,18 @@ def player_modifier(st: AliensState, p: int, field: str) -> int:
     total = 0
     for i in st.command[p]:
         if i not in st.set_turn:
-            total += _mod(defs[i].modifiers, field)  # type: ignore[union-attr]
+            total += _mod(defs[i].modifiers, field)
     for s in st.live_slots(p):
-        total += _mod(defs[st.aliens[s]].ability.modifiers, field)  # type: ignore[union-attr]
+        total += _mod(defs[st.aliens[s]].ability.modifiers, field)
     if st.sector >= 0:
-        total += _mod(defs[st.sector].modifiers, field)  # type: ignore[union-attr]
+        total += _mod(defs[st.sector].modifiers, field)
     return total
 
 
 def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -> int:
     """seed 004 §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
     if isinstance(card, SpawnCard):
-        cost = card.cost + (_mod(st.defs[st.sector].modifiers, "cost") if st.sector >= 0 else 0)  # type: ignore[union-attr]
+        cost = card.cost + (_mod(st.defs[st.sector].modifiers, "cost") if st.sector >= 0 else 0)
     else:
         cost = card.cost + slot_modifier(st, performer, "cost")
         if st.status[performer] == "fluxed":
@@ -362,14 +362,14 @@ def each_turn_effects(st: AliensState, p: int) -> None:
     defs = st.defs
     if st.sector >= 0:
         sec = defs[st.sector]
-        apply_effects(st, sec.each_turn, p, -1, -1, sec.name)  # type: ignore[union-attr]
+        apply_effects(st, sec.each_turn, p, -1, -1, sec.name)
     for s in range(p * 3, p * 3 + 3):
         eq = st.equip[s]
         if eq >= 0 and st.hp[s] > 0:
-            apply_effects(st, defs[eq].each_turn, p, s, -1, defs[eq].name)  # type: ignore[union-attr]
+            apply_effects(st, defs[eq].each_turn, p, s, -1, defs[eq].name)
     for i in list(st.command[p]):
-        if i not in st.set_turn and defs[i].subtype == "continuous":  # type: ignore[union-attr]
-            apply_effects(st, defs[i].each_turn, p, -1, -1, defs[i].name)  # type: ignore[union-attr]
+        if i not in st.set_turn and defs[i].subtype == "continuous":
+            apply_effects(st, defs[i].each_turn, p, -1, -1, defs[i].name)
     for s in range(p * 3, p * 3 + 3):
         if st.hp[s] > 0:
             a: AlienCard = st.alien(s)

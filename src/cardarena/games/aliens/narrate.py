@@ -9,7 +9,7 @@ def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
 
 
-def narrate(e: dict[str, Any]) -> str | None:  # noqa: C901 - one branch per event type, flat on purpose
+def narrate(e: dict[str, Any]) -> str | None:
     t = e["type"]
     if t == "coin":
         if e.get("purpose") == "priority":

@@ -11,7 +11,7 @@ from .schema import WHEEL, AlienCard, Card, SpawnCard, TacticCard
 
 
 class CardPool:
-    __slots__ = ("aliens", "by_id", "by_name", "cards", "species", "spawns", "tactics")
+    __slots__ = ("aliens", "by_id", "by_name", "cards", "spawns", "species", "tactics")
 
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards

@@ -54,7 +54,7 @@ def new_state(
     st.set_turn = {}
     st.sector = -1
     st.equip = [-1] * 6
-    st.hp = [defs[i].hp for i in alien_ids]  # type: ignore[union-attr]
+    st.hp = [squads[i // 3][i % 3].hp for i in range(6)]
     st.status = [None] * 6
     st.attacked = [False] * 6
     st.shield = [0] * 6
@@ -247,7 +247,7 @@ def dead_set_tactics(st: AliensState, slot: int) -> list[int]:
         return []  # another live Alien of the species still uses these Tactics (ruling aliens.gap.1)
     defs = st.defs
     return [i for i in st.command[p] if i in st.set_turn and isinstance(defs[i], TacticCard)
-            and defs[i].species == species]  # type: ignore[union-attr]
+            and defs[i].species == species]
 
 
 def h_dead_tactics(st: AliensState, step: Step) -> None:
@@ -292,4 +292,4 @@ HANDLERS = {
     "dead_tactics_chosen": h_dead_tactics_chosen,
     **actions.HANDLERS,
 }
-AliensState.HANDLERS = HANDLERS
+AliensState.HANDLERS = HANDLERS  # type: ignore[assignment]

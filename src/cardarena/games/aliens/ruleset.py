@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -15,8 +15,8 @@ from cardarena.core.ruleset import Ruleset
 from . import rules
 from .decks import FORMATS, check_deck
 from .narrate import narrate
-from .present import render
 from .pool import CardPool, card_pool
+from .present import render
 from .schema import AlienCard, Card
 from .state import AliensState
 
@@ -29,7 +29,7 @@ class AliensRuleset(Ruleset):
     formats = FORMATS
     default_format = "standard"
     leader_key = "aliens"
-    rule_defaults: dict[str, Any] = {
+    rule_defaults: ClassVar[dict[str, Any]] = {
         "safety_cap_rounds": 30,  # seed 004 §14
         "hand_size": 5,  # seed 004 §7
         "ramp": 2,  # seed 004 §8

@@ -115,7 +115,7 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
         raise ValueError("a Counter needs window = attack | tactic | any")
     if not counter and card.window is not None:
         raise ValueError("only Counters have a window")
-    if isinstance(card, TacticCard) and card.subtype == "attack" or card.subtype == "equip":
+    if (isinstance(card, TacticCard) and card.subtype == "attack") or card.subtype == "equip":
         return  # their target is fixed by the rules (see target_kind)
     needs_target = any(e.to == "target" and e.verb not in ("draw", "energy", "drain", "mill") for e in card.effects)
     if needs_target and card.target in ("none", "enemy_card") and not any(e.verb == "destroy" for e in card.effects):

@@ -33,7 +33,7 @@ class AliensState(State):
     charge: list[int]
     command: list[list[int]]
     deck: list[list[int]]
-    defs: list[Card]
+    defs: list[Any]  # Card by instance id; Any because rules dispatch on `subtype` themselves
     discard: list[list[int]]
     equip: list[int]
     grants: list[str]
@@ -106,7 +106,7 @@ class AliensState(State):
         return [s for s in (b, b + 1, b + 2) if hp[s] > 0]
 
     def alien(self, slot: int) -> AlienCard:
-        return self.defs[self.aliens[slot]]  # type: ignore[return-value]
+        return self.defs[self.aliens[slot]]
 
     def energy(self, seat: int) -> int:
         return len(self.reactor[seat]) + self.charge[seat]
