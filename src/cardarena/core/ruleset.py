@@ -76,6 +76,18 @@ class Ruleset:
             out[k] = v
         return out
 
+    def random_deck(self, rng: Any) -> Deck:
+        """A random legal deck (for fuzzing and exploration); rng is a random.Random."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: State) -> list[str]:
+        """Everything wrong with `state` that the rules never allow (cards lost, HP out of bounds...)."""
+        return []
+
+    def played_cards(self, event: dict[str, Any]) -> list[str]:
+        """Names of the cards an event puts into play (for coverage reports)."""
+        return []
+
     def load_state(self, data: dict[str, Any]) -> State:
         raise NotImplementedError
 

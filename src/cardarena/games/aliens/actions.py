@@ -304,6 +304,7 @@ def h_use(st: AliensState, step: Step) -> None:
         st.command[p].remove(iid)
         st.set_turn.pop(iid, None)
         src = "field"
+    st.pending.append(iid)
     attack = d.subtype == "attack"
     if attack:
         st.attacked[slot] = True
@@ -366,6 +367,7 @@ def h_resolve(st: AliensState, step: Step) -> None:
     """Resolve a used card (seed 004 §3, §9), or let it fizzle if a Counter negated it."""
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
+    st.pending.remove(iid)
     answering = ctx[1] if ctx[0] == "counter" else None
     sub = d.subtype
     if answering is None and st.negated:

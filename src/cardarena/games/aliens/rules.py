@@ -69,6 +69,7 @@ def new_state(
     st.blocked = 0
     st.settling = False
     st.ko_queue = []
+    st.pending = []
     st.stack.append(("setup",))
     st.run()
     return st

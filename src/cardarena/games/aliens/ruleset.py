@@ -13,7 +13,8 @@ from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
 from . import rules
-from .decks import FORMATS, check_deck
+from .decks import FORMATS, check_deck, random_deck
+from .invariants import check_invariants
 from .narrate import narrate
 from .pool import CardPool, card_pool
 from .present import render
@@ -86,6 +87,21 @@ class AliensRuleset(Ruleset):
         cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
         config = {"game": "aliens", "format": fmt, "rules": params, "seed": seed, "decks": [d.to_dict() for d in decks]}
         return rules.new_state(squads, cards, seed, params, config)
+
+    def random_deck(self, rng: Any) -> Deck:
+        return random_deck(self.pool, rng)
+
+    def check_invariants(self, state: State) -> list[str]:
+        assert isinstance(state, AliensState)
+        return check_invariants(state)
+
+    def played_cards(self, event: dict[str, Any]) -> list[str]:
+        t = event["type"]
+        if t == "activate":
+            return [event["card"]]
+        if t == "reveal":
+            return list(event["aliens"])
+        return []
 
     def load_state(self, data: dict[str, Any]) -> AliensState:
         if data.get("format") != "cardarena-state/1" or data.get("config", {}).get("game") != "aliens":

@@ -22,7 +22,7 @@ class AliensState(State):
 
     __slots__ = (
         "active", "aliens", "attacked", "blocked", "charge", "command", "deck", "defs", "discard", "equip",
-        "grants", "hand", "hp", "ko_queue", "negated", "once_used", "owner", "params", "priority",
+        "grants", "hand", "hp", "ko_queue", "negated", "once_used", "owner", "params", "pending", "priority",
         "reactor", "rep_used", "sector", "set_turn", "settling", "shield", "status", "turn",
     )
 
@@ -44,6 +44,7 @@ class AliensState(State):
     once_used: list[bool]
     owner: tuple[int, ...]
     params: dict[str, Any]
+    pending: list[int]  # cards being used: paid for, out of hand or field, not yet resolved
     priority: int
     reactor: list[list[int]]
     rep_used: list[bool]
@@ -80,6 +81,7 @@ class AliensState(State):
         c.once_used = self.once_used[:]
         c.owner = self.owner
         c.params = self.params
+        c.pending = self.pending[:]
         c.priority = self.priority
         a, b = self.reactor
         c.reactor = [a[:], b[:]]
@@ -208,6 +210,7 @@ class AliensState(State):
             "active": self.active,
             "priority": self.priority,
             "sector": None if self.sector < 0 else self.card_view(self.sector),
+            "pending": [self.card_view(i) for i in self.pending],
             "players": players,
             "decision": None if d is None else (d.to_dict() if d.seat == seat else {"seat": d.seat, "kind": d.kind}),
             "result": None if self.result is None else self.result.to_dict(),
@@ -229,14 +232,16 @@ class AliensState(State):
     # -- saving --------------------------------------------------------------------------------
     _SAVED = (
         "active", "attacked", "blocked", "charge", "command", "deck", "discard", "equip", "grants", "hand",
-        "hp", "ko_queue", "negated", "once_used", "priority", "reactor", "rep_used", "sector", "set_turn",
-        "settling", "shield", "status", "turn", "asker", "decision", "history", "log", "record", "result",
+        "hp", "ko_queue", "negated", "once_used", "pending", "priority", "reactor", "rep_used", "sector", "set_turn",
+        "settling", "shield", "status", "turn", "asker", "decision", "record", "result",
         "resume", "rng", "stack",
     )
 
     def to_json(self) -> dict[str, Any]:
         data = {k: encode(getattr(self, k)) for k in self._SAVED}
         data["result"] = None if self.result is None else self.result.to_dict()
+        data["history"] = list(self.history)
+        data["log"] = list(self.log)  # events are plain JSON by construction (docs/events.md)
         data["defs"] = [d.id for d in self.defs]
         data["config"] = self.config
         data["format"] = "cardarena-state/1"
@@ -250,6 +255,8 @@ class AliensState(State):
         s.config = data["config"]
         for k in cls._SAVED:
             setattr(s, k, decode(data[k]))
+        s.history = list(data["history"])
+        s.log = [dict(e) for e in data["log"]]
         r = data["result"]
         s.result = None if r is None else Result(r["winner"], r["reason"], r["turns"])
         s.defs = [by_id[i] for i in data["defs"]]

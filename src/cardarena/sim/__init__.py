@@ -1,0 +1,1 @@
+"""Simulation: batches of games, random-play fuzzing, balance reports."""

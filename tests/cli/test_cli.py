@@ -1,0 +1,95 @@
+"""The `cardarena` command as a user types it (Typer's CliRunner runs the real app in-process)."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import cardarena
+from cardarena.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_aliens_in_text_and_json() -> None:
+    r = run("games")
+    assert r.exit_code == 0 and "aliens" in r.output
+    data = json.loads(run("games", "--json").output)
+    assert any(g["id"] == "aliens" and "standard" in g["formats"] for g in data)
+
+
+def test_cards_lists_the_pool_and_inspects_one_card() -> None:
+    game = cardarena.load_game("aliens")
+    r = run("cards", "aliens", "--json")
+    assert r.exit_code == 0 and len(json.loads(r.output)) == len(game.card_names())
+    name = game.card_names()[0]
+    one = json.loads(run("cards", "aliens", name, "--json").output)
+    assert one["name"] == name and "text" in one
+    r = run("cards", "aliens", name[:-2])
+    assert r.exit_code == 2 and "did you mean" in r.output
+
+
+def test_validate_accepts_a_starter_and_lists_every_reason_otherwise(tmp_path: Path) -> None:
+    game = cardarena.load_game("aliens")
+    starter = next(iter(game.starter_decks().values()))
+    good = tmp_path / "good.toml"
+    good.write_text(starter.to_toml())
+    r = run("validate", str(good))
+    assert r.exit_code == 0 and "legal" in r.output
+    bad = tmp_path / "bad.toml"
+    cards = dict(starter.cards)
+    first = next(iter(cards))
+    cards[first] = 4
+    cards["Nonexistent Card"] = 1
+    bad.write_text(starter.__class__(game="aliens", name="bad", format="standard",
+                                     leaders={"aliens": starter.leaders["aliens"][:2]}, cards=cards).to_toml())
+    r = run("validate", str(bad))
+    assert r.exit_code == 1
+    assert "exactly 3 Aliens" in r.output and "4 copies" in r.output and "unknown card 'Nonexistent Card'" in r.output
+    broken = tmp_path / "broken.toml"
+    broken.write_text("game = [\n")
+    r = run("validate", str(broken))
+    assert r.exit_code == 1 and "not valid TOML" in r.output and "Traceback" not in r.output
+
+
+def test_match_prints_a_play_by_play_saves_a_replay_that_verifies(tmp_path: Path) -> None:
+    rp = tmp_path / "g.json"
+    r = run("match", "aliens", "--p1", "random", "--p2", "random:frozen_bastion", "--seed", "4", "--replay", str(rp))
+    assert r.exit_code == 0, r.output
+    assert "Turn 1" in r.output and "Result: P" in r.output
+    r = run("replay", str(rp), "--verify")
+    assert r.exit_code == 0 and "OK" in r.output
+    r = run("replay", str(rp))
+    assert r.exit_code == 0 and "Result: P" in r.output
+    data = json.loads(rp.read_text())
+    data["log"][5]["type"] = "tampered"
+    rp.write_text(json.dumps(data))
+    r = run("replay", str(rp), "--verify")
+    assert r.exit_code == 1 and "divergence at event 5" in r.output
+
+
+def test_match_rejects_bad_agents_decks_and_rules_clearly() -> None:
+    r = run("match", "aliens", "--p1", "wizard", "--seed", "1")
+    assert r.exit_code == 2 and "unknown agent 'wizard'" in r.output
+    r = run("match", "aliens", "--p1", "random:no_such_deck", "--seed", "1")
+    assert r.exit_code == 2 and "file not found" in r.output
+    r = run("match", "aliens", "--rule", "bogus=1")
+    assert r.exit_code == 2 and "unknown rule" in r.output
+
+
+def test_play_lets_a_person_finish_a_game_by_numbers_and_inspect_cards() -> None:
+    # always answer "1" (after one inspection and one bad input): a whole game against random
+    answers = "i nonexistent\nbanana\n" + "1\n" * 400
+    r = run("play", "aliens", "--opponent", "random", "--seed", "3", input=answers)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "You win" in r.output or "You lose" in r.output
+    assert "no visible card matches" in r.output and "type a number" in r.output
+
+
+def test_fuzz_command_reports_held_invariants() -> None:
+    r = run("fuzz", "aliens", "--seed", "2", "--games", "2")
+    assert r.exit_code == 0 and "every invariant held" in r.output

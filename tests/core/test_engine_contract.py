@@ -1,0 +1,101 @@
+"""The engine contract of DESIGN.md §2, through the public API."""
+
+import json
+import random
+
+import pytest
+
+import cardarena
+from cardarena.core.errors import IllegalChoice
+
+
+def _advance(state: cardarena.State, n: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.decision is None:
+            return
+        state.apply(rng.choice(state.decision.options).id)
+
+
+def test_registry_lists_games_and_rejects_unknown_ids() -> None:
+    assert "aliens" in cardarena.game_ids()
+    with pytest.raises(cardarena.CardArenaError, match="unknown game 'nope'.*aliens"):
+        cardarena.load_game("nope")
+
+
+def test_new_game_without_decks_uses_two_starters_and_stops_at_a_decision() -> None:
+    state = cardarena.load_game("aliens").new_game(seed=7)
+    d = state.decision
+    assert d is not None and d.options and state.result is None
+
+
+def test_illegal_choice_names_the_valid_ids_and_changes_nothing() -> None:
+    state = cardarena.load_game("aliens").new_game(seed=7)
+    _advance(state, 5)
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalChoice) as e:
+        state.apply("no-such-option")
+    assert all(o.id in str(e.value) for o in state.decision.options)  # type: ignore[union-attr]
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_same_decks_seed_and_choices_give_the_same_game() -> None:
+    game = cardarena.load_game("aliens")
+    a, b = game.new_game(seed=3), game.new_game(seed=3)
+    _advance(a, 10_000, seed=1)
+    _advance(b, 10_000, seed=1)
+    assert a.log == b.log and a.result == b.result
+    c = game.new_game(seed=4)
+    _advance(c, 10_000, seed=1)
+    assert c.log != a.log
+
+
+def test_clone_is_independent() -> None:
+    state = cardarena.load_game("aliens").new_game(seed=5)
+    _advance(state, 20)
+    snap = json.dumps(state.to_json(), sort_keys=True)
+    c = state.clone()
+    _advance(c, 50, seed=2)
+    assert json.dumps(state.to_json(), sort_keys=True) == snap
+
+
+def test_saved_state_resumes_the_same_game() -> None:
+    game = cardarena.load_game("aliens")
+    state = game.new_game(seed=11)
+    _advance(state, 30)
+    resumed = game.load_state(json.loads(json.dumps(state.to_json())))
+    _advance(state, 10_000, seed=5)
+    _advance(resumed, 10_000, seed=5)
+    assert resumed.log == state.log and resumed.result == state.result
+
+
+def test_view_never_shows_the_opponents_hand_or_any_deck_order() -> None:
+    state = cardarena.load_game("aliens").new_game(seed=2)
+    _advance(state, 15)
+    for seat in (0, 1):
+        v = state.view(seat)
+        me, them = v["players"][seat], v["players"][1 - seat]
+        assert "hand" in me and "hand" not in them and "reactor" not in them
+        text = json.dumps(v)
+        assert "deck\"" not in text.replace("deck_count", "")  # only counts of decks
+        for card in state.hand[1 - seat]:  # type: ignore[attr-defined]
+            ids_in_view = {c["id"] for c in me["hand"]}
+            assert card not in ids_in_view
+
+
+def test_visible_log_hides_the_opponents_draws() -> None:
+    state = cardarena.load_game("aliens").new_game(seed=2)
+    mine = [e for e in state.visible_log(0) if e["type"] == "draw"]
+    assert any("cards" in e for e in mine if e["player"] == 0)
+    assert all("cards" not in e for e in mine if e["player"] == 1)
+
+
+def test_rule_variants_are_checked() -> None:
+    game = cardarena.load_game("aliens")
+    with pytest.raises(ValueError, match="unknown rule 'nope'"):
+        game.new_game(seed=1, rules={"nope": 1})
+    with pytest.raises(ValueError, match="expects int"):
+        game.new_game(seed=1, rules={"safety_cap_rounds": "many"})
+    st = game.new_game(seed=1, rules={"safety_cap_rounds": 2})
+    _advance(st, 10_000)
+    assert st.result is not None and st.result.turns <= 4
