@@ -71,8 +71,8 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
             mark = len(state.log)
         try:
             state.apply(choice)
-        except Exception as e:  # noqa: BLE001 - any engine exception is the finding
-            fail(f"applying {choice!r} raised {type(e).__name__}: {e}")
+        except Exception as exc:  # any engine exception is the finding
+            fail(f"applying {choice!r} raised {type(exc).__name__}: {exc}")
         if deep:
             clone.apply(choice)
             if clone.log[mark:] != state.log[mark:]:
