@@ -277,6 +277,7 @@ def play_cmd(
     decks_ = [my_deck, their] if me == 0 else [their, my_deck]
     state = g.new_game(decks=decks_, seed=seed)
     human.seat = me
+    human.after_decision(state, me)  # what happened before the first decision (set-up)
     play(state, agents, human.after_decision)
     human.after_decision(state, me)
     r = state.result

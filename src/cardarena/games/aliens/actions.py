@@ -151,7 +151,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             continue  # identical copies are one choice
         seen.add(id(d))
         if can_use(d, mode):
-            opts.append(Option(f"play:{iid}", f"Play {d.name}", {"action": "play", "card": iid, "from": "hand"},
+            opts.append(Option(f"play:{iid}", f"Play {d.name} (cost {d.cost})", {"action": "play", "card": iid, "from": "hand"},
                                ("play", iid)))
     seen.clear()
     turn = st.turn
@@ -165,7 +165,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             continue
         seen.add(id(d))
         if can_use(d, mode):
-            opts.append(Option(f"play:{iid}", f"Play {d.name} from the field",
+            opts.append(Option(f"play:{iid}", f"Play {d.name} from the field (cost {d.cost})",
                                {"action": "play", "card": iid, "from": "field"}, ("play", iid)))
     if mode in ("primary", "any"):
         for s in st.live_slots(p):

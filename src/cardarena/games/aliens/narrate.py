@@ -64,7 +64,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "status_ignored":
         return f"    {e['name']} already has {e['has']}: {e['status']} is ignored"
     if t == "heal":
-        return f"    {e['name']} heals {e['amount']} → {e['hp']} HP"
+        return f"    {e['source']}: {e['name']} heals {e['amount']} → {e['hp']} HP"
     if t == "shield":
         return f"    {e['name']} gains a {e['amount']} shield"
     if t == "energy_gained":
@@ -72,7 +72,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "energy_lost":
         return f"    {_p(e)} loses {e['amount']} energy"
     if t == "mill":
-        return f"    {_p(e)} mills {', '.join(e['cards']) or 'nothing'}"
+        return f"    {e['source']}: {_p(e)} mills {', '.join(e['cards']) or 'nothing'}"
     if t == "destroy":
         return f"    {e['card']} is destroyed"
     if t == "followup_granted":

@@ -31,8 +31,11 @@ def _card(c: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any]) -> str:
     me = view["seat"]
-    lines = [f"Turn {view['turn']} · round {view['round']} · P{view['active'] + 1} to play · "
-             f"priority P{view['priority'] + 1}"]
+    if view["turn"] == 0:
+        lines = [f"Set-up · P{view['priority'] + 1} has priority and takes turn 1"]
+    else:
+        lines = [f"Turn {view['turn']} · round {view['round']} · P{view['active'] + 1} to play · "
+                 f"priority P{view['priority'] + 1}"]
     if view["sector"]:
         lines.append(f"Sector: {view['sector']['name']}")
     for p in (1 - me, me):

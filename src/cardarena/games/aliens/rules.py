@@ -140,7 +140,14 @@ def h_turn_start(st: AliensState, step: Step) -> None:
     if ramp > 0:
         st.charge[p] += ramp
     st.emit("ramp", player=p, amount=max(ramp, 0))
-    st.push(("draw_phase",), ("activation", "primary"), ("energy_phase",), ("statuses",), ("turn_end",))
+    st.push(("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
+            ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))
+
+
+def h_phase(st: AliensState, step: Step) -> None:
+    """seed 004 §7: Draw → Activation → Energy (rule aliens.7.1); logged for viewers."""
+    if st.record:
+        st.emit("phase", phase=step[1], player=st.active)
 
 
 def h_draw_phase(st: AliensState, step: Step) -> None:
@@ -169,8 +176,6 @@ def h_draw_phase(st: AliensState, step: Step) -> None:
 
 def h_energy_phase(st: AliensState, step: Step) -> None:
     """Start of the Energy Phase: lasting cards' each-turn effects (ruling aliens.gap.11)."""
-    if st.record:
-        st.emit("phase", phase="energy", player=st.active)
     each_turn_effects(st, st.active)
     flush(st)
 
@@ -284,6 +289,7 @@ HANDLERS = {
     "prebank": h_prebank,
     "prebank_chosen": h_prebank_chosen,
     "turn_start": h_turn_start,
+    "phase": h_phase,
     "draw_phase": h_draw_phase,
     "energy_phase": h_energy_phase,
     "statuses": h_statuses,

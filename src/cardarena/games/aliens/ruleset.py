@@ -115,18 +115,20 @@ class AliensRuleset(Ruleset):
         return narrate(event)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Heuristic for search cut-offs: live Aliens and remaining HP, mine against theirs."""
+        """Heuristic for search cut-offs, in [-1, 1]: live Aliens and their HP (what KOs and the safety
+        cap count), minus the risk of a deck-out when a deck runs low (what ends the rest of games)."""
         assert isinstance(state, AliensState)
         st = state
         score = 0.0
         for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
-            total = 0.0
+            squad = 0.0
             for s in range(p * 3, p * 3 + 3):
                 h = st.hp[s]
                 if h > 0:
-                    total += 0.5 + 0.5 * h / st.alien(s).hp
-            score += sign * total
-        return max(-1.0, min(1.0, score / 3.0))
+                    squad += 0.5 + 0.5 * h / st.alien(s).hp
+            low_deck = max(0, 8 - len(st.deck[p])) / 8
+            score += sign * (squad / 3.0 - 0.5 * low_deck)
+        return max(-1.0, min(1.0, score))
 
 
 @cache

@@ -1,0 +1,124 @@
+"""Engine benchmarks: random games/s, decisions/s, clone() µs, ISMCTS iterations/s, ISMCTS strength.
+
+    .venv/bin/python bench/bench_engine.py                 # speed figures for every game
+    .venv/bin/python bench/bench_engine.py --strength 100  # + ISMCTS(200 iterations) vs random, 100 games
+
+Figures are printed, never asserted: timing thresholds belong in reports, not tests.
+Run on one core (the processes of --strength use all cores, each game on one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import cardarena
+from cardarena.agents import make_agent
+from cardarena.core.match import play
+
+
+def random_play(game_id: str, games: int, record: bool) -> tuple[float, float]:
+    game = cardarena.load_game(game_id)
+    starters = sorted(game.starter_decks())
+    rng = random.Random(1)
+    decisions = 0
+    t = time.perf_counter()
+    for i in range(games):
+        st = game.new_game(decks=[starters[i % len(starters)], starters[(i + 1) % len(starters)]], seed=i)
+        st.record = record
+        while st.decision is not None:
+            opts = st.decision.options
+            st.apply(opts[rng.randrange(len(opts))].id)
+            decisions += 1
+    dt = time.perf_counter() - t
+    return games / dt, decisions / dt
+
+
+def clone_us(game_id: str, samples: int = 20_000) -> float:
+    """Median cost of clone() over states taken from the middle of random games."""
+    game = cardarena.load_game(game_id)
+    rng = random.Random(2)
+    states = []
+    for i in range(20):
+        st = game.new_game(seed=100 + i)
+        for _ in range(40):
+            if st.decision is None:
+                break
+            st.apply(rng.choice(st.decision.options).id)
+        states.append(st)
+    per = []
+    for st in states:
+        n = samples // len(states)
+        t = time.perf_counter()
+        for _ in range(n):
+            st.clone()
+        per.append((time.perf_counter() - t) / n * 1e6)
+    return statistics.median(per)
+
+
+def ismcts_iterations(game_id: str, decisions: int = 30) -> float:
+    game = cardarena.load_game(game_id)
+    agent = make_agent("ismcts:iters=200", seed=3)
+    rng = random.Random(4)
+    st = game.new_game(seed=5)
+    iters = 0
+    t = time.perf_counter()
+    done = 0
+    while st.decision is not None and done < decisions:
+        d = st.decision
+        if len(d.options) > 1:
+            choice = agent.choose(st.view(d.seat), d, st)
+            iters += agent.last_iterations  # type: ignore[attr-defined]
+            done += 1
+        else:
+            choice = d.options[0].id
+        st.apply(choice if rng.random() < 0.5 else rng.choice(d.options).id)
+    return iters / (time.perf_counter() - t)
+
+
+def _one_strength_game(args: tuple[str, int, int]) -> int:
+    game_id, i, iters = args
+    game = cardarena.load_game(game_id)
+    starters = sorted(game.starter_decks())
+    seat = i % 2  # seats alternate
+    agents = [make_agent("random", seed=i), make_agent("random", seed=i)]
+    agents[seat] = make_agent(f"ismcts:iters={iters}", seed=i)
+    st = game.new_game(decks=[starters[i % len(starters)], starters[(i // 2 + 1) % len(starters)]], seed=i)
+    play(st, agents)
+    assert st.result is not None
+    return 1 if st.result.winner == seat else 0
+
+
+def strength(game_id: str, games: int, iters: int) -> float:
+    with ProcessPoolExecutor() as ex:
+        wins = sum(ex.map(_one_strength_game, [(game_id, i, iters) for i in range(games)]))
+    return wins / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=300, help="random games for the speed figures")
+    ap.add_argument("--strength", type=int, default=0, help="ISMCTS vs random games (0: skip)")
+    ap.add_argument("--iters", type=int, default=200, help="ISMCTS iterations per decision for --strength")
+    ap.add_argument("--game", action="append", help="only these games (default: all)")
+    a = ap.parse_args()
+    for game_id in a.game or cardarena.game_ids():
+        print(f"== {game_id}")
+        gps, dps = random_play(game_id, a.games, record=False)
+        print(f"random play, log off : {gps:8.1f} games/s  {dps:9.0f} decisions/s")
+        gps, dps = random_play(game_id, a.games, record=True)
+        print(f"random play, log on  : {gps:8.1f} games/s  {dps:9.0f} decisions/s")
+        print(f"clone()              : {clone_us(game_id):8.2f} µs (median)")
+        print(f"ISMCTS               : {ismcts_iterations(game_id):8.0f} iterations/s (rollout depth 30)")
+        if a.strength:
+            t = time.perf_counter()
+            rate = strength(game_id, a.strength, a.iters)
+            print(f"ISMCTS({a.iters}) vs random: wins {rate:.0%} of {a.strength} games, seats alternating "
+                  f"({time.perf_counter() - t:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""Rule scenarios for seed 004 §10: Counters and face-down cards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from aliens_scenario import events, filler_name, has, labels, pass_until, pick, scenario, slot
+
+from cardarena.games.aliens.state import AliensState
+
+# Player 0 is Pyrrhid / Psykari / Ferrax, player 1 Glacien / Voltari / Lithari, so each side can
+# use its own species' Counters (Glacial Wall: Glacien; Short Circuit: Voltari; Backdraft: Pyrrhid).
+# Ember Lash (Plasma, 2) gets no wheel bonus on any of player 1's Aliens.
+P0 = ["Cindermaw", "Synapse Drone", "Rustbloom Engine"]
+P1 = ["Boreas Galewing", "Zarkon Arcwing", "Gravok Stonehide"]
+SQUADS = (P0, P1)
+FILL = filler_name()
+
+
+def names(st: AliensState, ids: list[int]) -> list[str]:
+    return [st.name(i) for i in ids]
+
+
+def decisions_of(st: AliensState, seat: int, kind: str) -> bool:
+    d = st.decision
+    return d is not None and d.seat == seat and d.kind == kind
+
+
+def zarkon(st: AliensState) -> int:
+    return st.hp[slot(st, "Zarkon Arcwing")]
+
+
+# -- Counters on the opponent's turn ------------------------------------------------------------
+
+
+def test_set_counter_answers_an_attack_on_the_opponents_turn() -> None:
+    # rule aliens.10.1
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], []), charge=(3, 1), command=([], ["Glacial Wall"]), set_on=2)
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    # turn 3 is player 0's; player 1 is asked
+    assert st.active == 0
+    assert decisions_of(st, 1, "respond")
+    assert has(st, "Answer with Glacial Wall")
+    pick(st, "Answer with Glacial Wall")
+    assert zarkon(st) == 12  # 2 damage, blocked 3
+    assert [e["card"] for e in events(st, "activate") if e["player"] == 1] == ["Glacial Wall"]
+    assert events(st, "activate")[-1]["answering"] == "attack"
+    assert names(st, st.discard[1]) == ["Glacial Wall"]
+    assert [(e["player"], e["amount"]) for e in events(st, "energy_paid")] == [(0, 1), (1, 1)]
+
+
+def test_set_counter_answers_a_special_on_the_opponents_turn() -> None:
+    # rule aliens.10.1
+    st = scenario(aliens=SQUADS, hands=(["Ignite"], []), charge=(3, 2), command=([], ["Short Circuit"]), set_on=2)
+    pick(st, "Play Ignite")
+    pick(st, "Gravok")
+    assert decisions_of(st, 1, "respond")
+    pick(st, "Answer with Short Circuit")
+    pick(st, "Cindermaw")  # Short Circuit's Jam: player 1 picks its target
+    assert [e["card"] for e in events(st, "negated")] == ["Ignite"]
+    g = slot(st, "Gravok Stonehide")
+    assert st.hp[g] == 16 and st.status[g] is None
+    assert st.status[slot(st, "Cindermaw")] == "jammed"
+
+
+@pytest.mark.parametrize(("set_on", "asked"), [(2, True), (3, False)])
+def test_counter_set_this_turn_cannot_answer_yet(set_on: int, asked: bool) -> None:
+    # rule aliens.10.2
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], []), charge=(3, 1), command=([], ["Glacial Wall"]),
+                  set_on=set_on, turn=3)
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    assert decisions_of(st, 1, "respond") is asked
+    if not asked:
+        assert zarkon(st) == 10  # the attack resolved unanswered
+        assert names(st, st.command[1]) == ["Glacial Wall"]
+
+
+@pytest.mark.parametrize(("set_on", "offered"), [(2, True), (3, False)])
+def test_own_counter_set_this_turn_is_not_usable_from_the_field(set_on: int, offered: bool) -> None:
+    # rule aliens.10.2
+    st = scenario(aliens=SQUADS, hands=([FILL], []), charge=(5, 0), command=(["Backdraft"], []), set_on=set_on)
+    assert has(st, "Play Backdraft from the field") is offered
+
+
+def test_counter_set_on_your_turn_answers_on_the_opponents_next_turn() -> None:
+    # rule aliens.10.2
+    # rule aliens.gap.20
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], ["Glacial Wall"]), charge=(3, 3), active=1, turn=4)
+    pick(st, "Set Glacial Wall")
+    assert st.turn == 5 and st.active == 0
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    assert decisions_of(st, 1, "respond")
+    assert has(st, "Answer with Glacial Wall")
+
+
+# -- Counters from hand ---------------------------------------------------------------------------
+
+
+def test_counter_in_hand_can_be_played_on_your_own_turn() -> None:
+    # rule aliens.10.3
+    st = scenario(aliens=SQUADS, hands=(["Backdraft"], []), charge=(2, 0))
+    assert has(st, "Play Backdraft")
+    pick(st, "Play Backdraft")
+    pick(st, "Zarkon")
+    assert zarkon(st) == 9
+    act = events(st, "activate")[0]
+    assert (act["card"], act["subtype"], act["source"], act["answering"]) == ("Backdraft", "counter", "hand", None)
+    assert st.turn == 4  # it was the primary action
+
+
+def test_negate_or_block_only_counter_is_not_offered_on_your_own_turn() -> None:
+    # rule aliens.10.3
+    # rule aliens.gap.22
+    st = scenario(aliens=(P1, P0), hands=(["Glacial Wall", "Null Field"], []), charge=(5, 0))
+    assert not has(st, "Play Glacial Wall") and not has(st, "Play Null Field")
+    assert has(st, "Set Glacial Wall")
+
+
+@pytest.mark.parametrize("counter", ["Glacial Wall", "Short Circuit", "Null Field"])
+def test_counter_in_hand_cannot_answer_on_the_opponents_turn(counter: str) -> None:
+    # rule aliens.10.4
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash", "Ignite"], [counter]), charge=(5, 5))
+    attack = counter != "Short Circuit"  # Short Circuit answers Tactics, the others attacks
+    pick(st, "Play Ember Lash" if attack else "Play Ignite")
+    pick(st, "Zarkon")
+    # player 1 is never asked: the next decision is their own turn
+    assert not any(e["type"] == "no_answer" for e in st.log)
+    assert st.decision is not None and (st.turn, st.decision.seat, st.decision.kind) == (4, 1, "action")
+    assert zarkon(st) == (10 if attack else 11)
+    assert counter in names(st, st.hand[1])
+
+
+def test_same_counter_set_earlier_would_have_answered() -> None:
+    # rule aliens.10.4
+    # the control case for the test above: the same card, set on turn 2
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], []), charge=(5, 5), command=([], ["Null Field"]), set_on=2)
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    assert decisions_of(st, 1, "respond") and has(st, "Answer with Null Field")
+
+
+# -- face-down cards ---------------------------------------------------------------------------
+
+
+def test_set_card_is_hidden_from_the_opponent() -> None:
+    # rule aliens.10.5
+    st = scenario(aliens=SQUADS, hands=(["Backdraft"], []))
+    bid = st.hand[0][0]
+    pick(st, "Set Backdraft")
+    theirs = st.view(1)
+    assert "Backdraft" not in json.dumps(theirs)
+    assert theirs["players"][0]["command"] == [{"id": bid, "face_down": True, "set_turn": 3}]
+    assert "Backdraft" not in json.dumps(st.visible_log(1))
+    # its owner still sees it
+    assert st.view(0)["players"][0]["command"][0]["card"]["name"] == "Backdraft"
+    assert "Backdraft" in json.dumps(st.visible_log(0))
+
+
+def test_set_cards_are_unnamed_in_the_opponents_choices() -> None:
+    # rule aliens.10.5
+    st = scenario(aliens=SQUADS, hands=([], ["Demolition Charge"]), charge=(0, 5),
+                  command=(["Backdraft", "Ember Lash"], []), set_on=2, active=1, turn=4)
+    pick(st, "Play Demolition Charge")
+    assert st.decision is not None and (st.decision.kind, st.decision.seat) == ("target", 1)
+    assert all(lab.startswith("face-down card") for lab in labels(st))
+    assert "Backdraft" not in json.dumps(st.decision.to_dict())
+    assert "Ember Lash" not in json.dumps(st.decision.to_dict())
+
+
+@pytest.mark.parametrize("card", [
+    "Ember Lash",  # an Attack
+    "Ignite",  # a Special
+    "Backdraft",  # a Counter
+    FILL,  # a Basic Spawn
+    "Battle Doctrine",  # a Continuous Spawn
+    "Frost Shard",  # a Glacien Attack: player 0 has no Glacien, so it is a pure bluff
+])
+def test_any_card_can_be_set_face_down(card: str) -> None:
+    # rule aliens.10.6
+    st = scenario(aliens=SQUADS, hands=([card], []))  # no energy at all: setting is free
+    assert has(st, "Set", card)
+    iid = st.hand[0][0]
+    pick(st, "Set", card)
+    assert st.command[0] == [iid] and st.set_turn[iid] == 3
+    assert st.view(1)["players"][0]["command"][0]["face_down"] is True
+
+
+def test_a_set_bluff_just_sits_there() -> None:
+    # rule aliens.10.6
+    # rule aliens.gap.2
+    st = scenario(aliens=SQUADS, hands=(["Frost Shard"], []), charge=(9, 0))
+    pick(st, "Set Frost Shard")
+    pass_until(st, 5)
+    assert not has(st, "Frost Shard")  # never playable by this squad
+    assert names(st, st.command[0]) == ["Frost Shard"]
+    assert st.view(1)["players"][0]["command"][0] == {"id": st.command[0][0], "face_down": True, "set_turn": 3}
