@@ -1,0 +1,475 @@
+"""The Action Step (seed 000 §7, §8.1, §9, §12, §13): what the active player may do, the choices each
+action asks in order (card, then target), paying (with the Reserve token), and resolving what a
+window declared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .damage import check_asset_hp, damage_asset, damage_hero, fire, flush
+from .effects import apply_effects, choice_kind, look
+from .schema import AssetCard, GearCard, TacticCard
+from .state import SLOT, CircuitsState
+from .windows import open_window
+
+ULTIMATE_COST, ULTIMATE_FLOOR = 7, 5  # rules circuits.13.2–13.3
+
+# -- paying ------------------------------------------------------------------------------------------
+
+
+def affordable(st: CircuitsState, seat: int, cost: int, card: bool) -> bool:
+    token = 1 if card and st.reserve == seat and cost > 0 else 0
+    return st.rally[seat] >= cost - token
+
+
+def pay_card(st: CircuitsState, seat: int, cost: int, what: str, card: bool = True) -> None:
+    """Pay from Available Rally (rule 10.1). The Reserve token, if held, pays 1 for a card or an equip:
+    the holder is asked first (rules 14.1–14.4); if the Rally alone is short, the token is needed."""
+    if card and st.reserve == seat and cost > 0:
+        st.stack.append(("token", seat, cost, what))
+        return
+    _pay(st, seat, cost, what, False)
+
+
+def _pay(st: CircuitsState, seat: int, cost: int, what: str, token: bool) -> None:
+    if token:
+        st.reserve = -1
+        cost -= 1
+        st.emit("reserve_token", player=seat, for_=what)
+    st.rally[seat] -= cost
+    st.emit("paid", player=seat, rally=cost, rally_left=st.rally[seat], reason=what)
+
+
+def h_token(st: CircuitsState, step: Step) -> None:
+    """Asker: spend the Reserve token to pay 1 less? Forced when the Rally alone cannot pay."""
+    _, seat, cost, what = step
+    if st.rally[seat] < cost:
+        _pay(st, seat, cost, what, True)
+        return
+    opts = [Option("token", "Spend the Reserve token (pay 1 less)", {}, True),
+            Option("no_token", "Keep the Reserve token", {}, False)]
+    st.ask(seat, "reserve", f"Pay {cost} Rally for {what}: spend your Reserve token?", opts,
+           ("token_chosen", seat, cost, what), step)
+
+
+def h_token_chosen(st: CircuitsState, step: Step) -> None:
+    _, seat, cost, what, use = step
+    _pay(st, seat, cost, what, use)
+
+
+# -- choices ---------------------------------------------------------------------------------------
+
+
+def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
+    enemy = 1 - seat
+    if kind == "enemy_target":
+        return [st.hero[enemy], *st.field[enemy]]
+    if kind == "enemy_asset":
+        return list(st.field[enemy])
+    if kind == "your_asset":
+        return list(st.field[seat])
+    if kind == "enemy_gear":
+        return st.equipped(enemy)
+    if kind == "enemy_plan":
+        return [i for i in st.plans[enemy] if i not in st.delayed]
+    return [-1]
+
+
+def has_choices(st: CircuitsState, seat: int, kind: str) -> bool:
+    # Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
+    # except that a card whose only point is a chosen Asset needs one.
+    return kind not in ("enemy_asset", "your_asset") or bool(candidates(st, seat, kind))
+
+
+def target_label(st: CircuitsState, t: int, viewer: int) -> str:
+    if t in st.hero:
+        s = st.owner[t]
+        return f"{st.name(t)} (Hero, {st.hp[s]} HP)"
+    if t in st.plans[st.owner[t]] and t not in st.seen[viewer] and st.owner[t] != viewer:
+        return f"face-down {st.kind_of.get(t)} Plan #{t}"
+    if isinstance(st.defs[t], AssetCard):
+        return f"{st.name(t)} (Asset, {st.asset_max_hp(t) - st.damage.get(t, 0)} HP left)"
+    return st.name(t)
+
+
+def choose_then(st: CircuitsState, seat: int, iid: int, then: Step) -> None:
+    """Choose the card's target (if it has one), then run `then + (target,)`."""
+    d = st.defs[iid]
+    kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
+    st.stack.append(("choose", seat, kind, d.name, then))
+
+
+def h_choose(st: CircuitsState, step: Step) -> None:
+    _, seat, kind, what, then = step
+    cands = candidates(st, seat, kind)
+    if len(cands) <= 1:
+        st.stack.append((*then, cands[0] if cands else -1))
+        return
+    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
+    st.ask(seat, "target", f"Choose the target of {what}", opts, ("chosen", then), step)
+
+
+def h_chosen(st: CircuitsState, step: Step) -> None:
+    _, then, t = step
+    st.stack.append((*then, t))
+
+
+# -- the Action Step ----------------------------------------------------------------------------------
+
+
+def attack_targets(st: CircuitsState, seat: int) -> list[int]:
+    """Rule 8.1.3–8.1.4: the enemy Hero or an enemy Asset; only Guard Assets while one has Guard."""
+    enemy = 1 - seat
+    guards = [a for a in st.field[enemy] if st.has_guard(a)]
+    return guards if guards else [st.hero[enemy], *st.field[enemy]]
+
+
+def ultimate_cost(st: CircuitsState, seat: int) -> int:
+    return max(ULTIMATE_FLOOR, ULTIMATE_COST)
+
+
+def legal_plays(st: CircuitsState, seat: int) -> list[int]:
+    out = []
+    seen: set[int] = set()
+    kinds_set = {st.kind_of[i] for i in st.plans[seat] if i in st.kind_of}
+    for iid in st.hand[seat]:
+        d = st.defs[iid]
+        if id(d) in seen:
+            continue
+        seen.add(id(d))
+        if isinstance(d, TacticCard):
+            if d.type == "reaction":
+                continue  # rule 7.12
+            if d.type == "combo" and "played_tactic" not in st.flags:
+                continue  # ruling circuits.gap.1
+            if d.type == "plan" and d.plan_kind in kinds_set:
+                continue  # one Kind marker each (ruling circuits.gap.27)
+            if not has_choices(st, seat, choice_kind(d.effects)):
+                continue
+        elif not isinstance(d, AssetCard):
+            continue
+        if affordable(st, seat, d.cost, True):
+            out.append(iid)
+    return out
+
+
+def action_options(st: CircuitsState, seat: int) -> list[Option]:
+    opts: list[Option] = []
+    f = st.flags
+    for iid in legal_plays(st, seat):
+        d = st.defs[iid]
+        opts.append(Option(f"play:{iid}", f"Play {d.name} ({_kind(d)}, cost {d.cost})", {"action": "play", "card": iid},
+                           ("play", iid)))
+    if "attacked" not in f:
+        opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
+    if "equipped" not in f:
+        for g in st.loadout[seat]:
+            d = st.defs[g]
+            if affordable(st, seat, d.cost, True):
+                opts.append(Option(f"equip:{g}", f"Equip {d.name} ({d.slot}, cost {d.cost})", {"action": "equip", "gear": g},
+                                   ("equip", g)))
+    if "scouted" not in f and st.rally[seat] >= 1:
+        opts.append(Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",)))
+    for iid in [*st.equipped(seat), *st.field[seat]]:
+        d = st.defs[iid]
+        if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost:
+            opts.append(Option(f"charge:{iid}", f"Charge {d.name} ({d.charge.cost} Rally)", {"action": "charge", "card": iid},
+                               ("charge", iid)))
+    if not st.ult_used[seat] and st.rally[seat] >= ultimate_cost(st, seat):
+        u = st.hero_card(seat).ultimate
+        opts.append(Option("ultimate", f"Ultimate: {u.name} ({ultimate_cost(st, seat)} Rally)", {"action": "ultimate"},
+                           ("ultimate",)))
+    opts.append(Option("end", "End the Action Step", {"action": "end"}, ("end",)))
+    return opts
+
+
+def _kind(d: Any) -> str:
+    return d.type if isinstance(d, TacticCard) else "asset"
+
+
+def attack_damage(st: CircuitsState, seat: int) -> int:
+    """1, modified by the Weapon (rule 8.1.2), the Passive, Overtime (rules 7.18–7.21) and queued bonuses."""
+    dmg = 1 + sum(g.attack for g in st.working_gear(seat)) + st.hero_card(seat).passive.attack
+    over = st.own_turns[seat] - (st.params["overtime_start"] - 1)
+    if over > 0:
+        dmg += over
+    dmg += sum(a for s, v, a in st.queued if s == seat and v == "next_attack")
+    return dmg
+
+
+def h_action(st: CircuitsState, step: Step) -> None:
+    seat = step[1]
+    if st.result is not None:
+        return
+    opts = action_options(st, seat)
+    st.ask(seat, "action", "Action Step: choose an action", opts, ("act", seat), step)
+
+
+def h_act(st: CircuitsState, step: Step) -> None:
+    _, seat, choice = step
+    what = choice[0]
+    if what == "end":
+        st.emit("action_step_end", player=seat)
+        return
+    st.stack.append(("action", seat))  # back to the Action Step after this action
+    if what == "play":
+        iid = choice[1]
+        d = st.defs[iid]
+        if isinstance(d, AssetCard) and len(st.field[seat]) >= st.params["field_size"]:
+            st.stack.append(("make_room", seat, iid))
+        else:
+            choose_then(st, seat, iid, ("declare", seat, iid))
+    elif what == "attack":
+        st.stack.append(("attack_target", seat))
+    elif what == "equip":
+        g = choice[1]
+        st.flags.add("equipped")  # rule 7.9
+        st.loadout[seat].remove(g)
+        st.pending.append(g)
+        st.emit("equip_declared", player=seat, card=st.name(g))
+        open_window(st, "restricted", seat, ("equip", g))
+        pay_card(st, seat, st.defs[g].cost, st.name(g))
+    elif what == "scout":
+        st.flags.add("scouted")
+        st.rally[seat] -= 1
+        st.emit("paid", player=seat, rally=1, rally_left=st.rally[seat], reason="Scout")
+        st.stack.append(("scout_pick", seat))
+    elif what == "charge":
+        iid = choice[1]
+        d = st.defs[iid]
+        st.flags.add(f"charge:{iid}")
+        st.rally[seat] -= d.charge.cost
+        st.emit("charge", player=seat, card=d.name, rally=d.charge.cost)  # opens no window (rule 9.1.22)
+        st.stack.append(("choose", seat, choice_kind(d.charge.effects), d.name, ("charge_resolve", seat, iid)))
+    elif what == "ultimate":
+        cost = ultimate_cost(st, seat)
+        st.ult_used[seat] = True
+        st.rally[seat] -= cost
+        st.emit("ultimate", player=seat, name=st.hero_card(seat).ultimate.name, rally=cost)
+        open_window(st, "full", seat, ("ultimate", seat))
+
+
+def h_charge_resolve(st: CircuitsState, step: Step) -> None:
+    _, seat, iid, target = step
+    apply_effects(st, st.defs[iid].charge.effects, seat, target, st.name(iid), this=iid)
+    flush(st)
+
+
+def h_make_room(st: CircuitsState, step: Step) -> None:
+    """Asker: a full Field — discard one of your Assets first (rule 9.1.3; not destruction, 8.5.7)."""
+    _, seat, iid = step
+    opts = [Option(f"discard:{a}", f"Discard {st.name(a)} to make room", {"card": a}, a) for a in st.field[seat]]
+    st.ask(seat, "make_room", f"Your Field is full: discard an Asset to play {st.name(iid)}", opts,
+           ("room_made", seat, iid), step)
+
+
+def h_room_made(st: CircuitsState, step: Step) -> None:
+    _, seat, iid, a = step
+    st.field[seat].remove(a)
+    st.damage.pop(a, None)
+    st.guarded.pop(a, None)
+    st.discard[seat].append(a)
+    st.emit("discard", player=seat, card=st.name(a), reason="make room")
+    choose_then(st, seat, iid, ("declare", seat, iid))
+
+
+def h_declare(st: CircuitsState, step: Step) -> None:
+    """Step 1 of the window (rule 11.7): the card is committed and paid; it is played now (rule 9.1.5)."""
+    _, seat, iid, target = step
+    d = st.defs[iid]
+    st.hand[seat].remove(iid)
+    st.pending.append(iid)
+    if isinstance(d, TacticCard):
+        st.flags.add("played_tactic")
+        if d.type == "plan":
+            st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
+            st.emit("play", player=seat, card=d.name, card_type="plan", kind=d.plan_kind, id=iid, secret=["card"])
+        else:
+            st.emit("play", player=seat, card=d.name, card_type=d.type, id=iid,
+                    target=None if target < 0 else target_label(st, target, seat))
+    else:
+        st.emit("play", player=seat, card=d.name, card_type="asset", id=iid)
+    open_window(st, "full", seat, ("card", iid, target))
+    if isinstance(d, AssetCard):
+        st.stack.append(("fire", seat, "you_play_asset", d.name))  # rule 9.1.6: before the window
+    elif d.type == "plan":
+        st.stack.append(("fire", seat, "you_play_plan", d.name))
+    pay_card(st, seat, d.cost, d.name)
+
+
+def h_fire(st: CircuitsState, step: Step) -> None:
+    _, seat, when, source = step
+    fire(st, seat, when, source)
+    flush(st)
+
+
+def h_attack_target(st: CircuitsState, step: Step) -> None:
+    """Asker: the Basic Attack's target (rules 8.1.3–8.1.4); it is fixed once declared (8.1.7)."""
+    seat = step[1]
+    cands = attack_targets(st, seat)
+    if len(cands) == 1:
+        st.stack.append(("attack_declare", seat, cands[0]))
+        return
+    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
+    st.ask(seat, "target", "Basic Attack: choose the target", opts, ("attack_declare", seat), step)
+
+
+def h_attack_declare(st: CircuitsState, step: Step) -> None:
+    _, seat, target = step
+    st.flags.add("attacked")  # rule 8.1.1
+    st.emit("attack", player=seat, target=target_label(st, target, seat))
+    open_window(st, "full", seat, ("attack", target))
+
+
+def h_scout_pick(st: CircuitsState, step: Step) -> None:
+    """Asker: which enemy face-down Plan to look at; the deck top when there is none (rule 12.14)."""
+    seat = step[1]
+    cands = candidates(st, seat, "enemy_plan")
+    if len(cands) <= 1:
+        look(st, seat, cands[0] if cands else -1, "Scout")
+        return
+    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
+    st.ask(seat, "target", "Scout: which face-down Plan?", opts, ("scout_look", seat), step)
+
+
+def h_scout_look(st: CircuitsState, step: Step) -> None:
+    _, seat, t = step
+    look(st, seat, t, "Scout")
+
+
+# -- resolving the declared item ------------------------------------------------------------------
+
+
+def h_resolve_declared(st: CircuitsState, step: Step) -> None:
+    fid = step[1]
+    if st.result is not None:
+        return
+    frame = st.frame_data[fid]
+    item = frame["item"]
+    actor = frame["actor"]
+    what = item[0]
+    if what == "card":
+        resolve_card(st, actor, item[1], item[2], frame["cancelled"])
+    elif what == "attack":
+        resolve_attack(st, actor, item[1])
+    elif what == "ultimate":
+        u = st.hero_card(actor).ultimate  # an Ultimate cannot be cancelled (rule 13.4)
+        apply_effects(st, u.effects, actor, -1, u.name, ref=(st.hero[actor], "ultimate"))
+    elif what == "reveal":
+        resolve_reveal(st, actor, item[1], frame["delayed"])
+    elif what == "equip":
+        equip(st, actor, item[1])
+    elif what == "strike":
+        a = item[1]
+        if a in st.field[actor]:
+            damage_hero(st, 1 - actor, st.defs[a].strike, st.name(a), actor)
+    flush(st)
+
+
+def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled: bool) -> None:
+    d = st.defs[iid]
+    st.pending.remove(iid)
+    if cancelled and isinstance(d, TacticCard) and d.type == "instant":
+        st.discard[seat].append(iid)  # ruling circuits.gap.20
+        st.emit("cancelled", player=seat, card=d.name)
+        return
+    if isinstance(d, AssetCard):
+        st.field[seat].append(iid)  # damage from its window stays (rule 8.3.10)
+        st.emit("enter", player=seat, card=d.name)
+        fire(st, seat, "asset_enters", d.name)
+        apply_effects(st, d.on_play, seat, target, d.name, this=iid)
+        if st.damage.get(iid, 0) >= st.asset_max_hp(iid):
+            from .damage import destroy_asset
+
+            destroy_asset(st, iid, "damage in its window")
+        return
+    if d.type == "plan":
+        st.plans[seat].append(iid)  # face-down with its honest marker (rule 12.1)
+        st.emit("plan_set", player=seat, kind=d.plan_kind, id=iid)
+        return
+    st.discard[seat].append(iid)
+    st.emit("resolve", player=seat, card=d.name)
+    apply_effects(st, d.effects, seat, target, d.name, ref=(iid, "effects"))
+
+
+def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
+    """Seed 000 §8.1 and §8.6: queued bonuses and riders are used up by the attempt (rule 8.6.7)."""
+    dmg = attack_damage(st, seat)
+    riders = [(v, a) for s, v, a in st.queued if s == seat and v != "next_attack"]
+    st.queued = [q for q in st.queued if q[0] != seat]
+    enemy = 1 - seat
+    if target in st.hero:
+        dealt = damage_hero(st, enemy, dmg, "Basic Attack", seat, attack=True)
+    elif target in st.field[enemy]:
+        dealt = damage_asset(st, target, dmg, "Basic Attack")
+    else:
+        st.emit("attack_fizzles", player=seat, reason="the target Asset left the Field")  # rules 8.1.8–8.1.11
+        return
+    if dealt <= 0:
+        return  # full prevention: no rider (rule 8.6.5)
+    for v, a in riders:
+        if v == "rider_burn" and target in st.hero:  # Redline Drill (rules 8.6.2–8.6.3)
+            st.burn_enemy[enemy] += a
+            st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
+        elif v == "rider_repair":  # Frame Check (rule 8.6.4): your Assets
+            for x in st.field[seat]:
+                had = st.damage.get(x, 0)
+                st.damage[x] = max(0, had - a)
+                st.emit("repair", player=seat, card=st.name(x), amount=had - st.damage[x], source="rider")
+
+
+def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> None:
+    """Seed 000 §12: after its window a revealed Plan resolves, unless it was delayed (once only)."""
+    if iid not in st.plans[seat]:
+        return
+    if delayed and iid not in st.delay_used:
+        st.delay_used.add(iid)
+        st.delayed.add(iid)
+        st.emit("delayed", player=seat, card=st.name(iid))
+        return
+    st.plans[seat].remove(iid)
+    st.kind_of.pop(iid, None)
+    st.delayed.discard(iid)
+    st.discard[seat].append(iid)
+    st.flags.add(f"plan_resolved:{iid}")
+    st.emit("resolve", player=seat, card=st.name(iid), plan=True)
+    apply_effects(st, st.defs[iid].effects, seat, -1, st.name(iid), ref=(iid, "effects"))
+
+
+def equip(st: CircuitsState, seat: int, g: int) -> None:
+    """Rules 9.2.1–9.2.3: into its slot; an occupied slot's Gear goes to Scrap."""
+    d: GearCard = st.defs[g]
+    k = seat * 3 + SLOT[d.slot]
+    old = st.gear[k]
+    st.pending.remove(g)
+    if old >= 0:
+        st.gear[k] = -1
+        st.scrap[seat].append(old)
+        st.jammed.pop(old, None)
+        st.emit("scrap", player=seat, card=st.name(old))
+        check_asset_hp(st, seat, f"{st.name(old)} scrapped")
+    st.gear[k] = g
+    st.emit("equip", player=seat, card=d.name, slot=d.slot)
+
+
+HANDLERS: dict[str, Any] = {
+    "token": h_token,
+    "token_chosen": h_token_chosen,
+    "choose": h_choose,
+    "chosen": h_chosen,
+    "action": h_action,
+    "act": h_act,
+    "charge_resolve": h_charge_resolve,
+    "make_room": h_make_room,
+    "room_made": h_room_made,
+    "declare": h_declare,
+    "fire": h_fire,
+    "attack_target": h_attack_target,
+    "attack_declare": h_attack_declare,
+    "scout_pick": h_scout_pick,
+    "scout_look": h_scout_look,
+    "resolve_declared": h_resolve_declared,
+}

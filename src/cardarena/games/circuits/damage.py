@@ -1,0 +1,231 @@
+"""Damage, healing, Shield, Burn, Breakpoints and Asset destruction (seed 000 §6, §8.2–§8.5).
+
+Every handler that can reduce a Hero to 0 or destroy something ends with `flush`, which schedules the
+`settle` step: the win is checked once the whole resolution is over (ruling circuits.gap.44).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .schema import AssetCard, Effect
+from .state import CircuitsState
+
+# -- triggers on Gear, Assets and the Hero's Passive ------------------------------------------------
+
+
+def fire(st: CircuitsState, seat: int, when: str, source: str) -> None:
+    """Run `seat`'s printed triggers for `when` (Passive, working Gear, Assets), each at most once per
+    turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers."""
+    from .effects import apply_effects
+
+    sources: list[tuple[int, Any]] = [(st.hero[seat], st.hero_card(seat).passive)]
+    sources += [(g, st.defs[g]) for g in st.equipped(seat) if g not in st.jammed]
+    sources += [(a, st.defs[a]) for a in st.field[seat]]
+    for iid, holder in sources:
+        for t in holder.triggers:
+            if t.when != when:
+                continue
+            key = f"t:{iid}:{when}"
+            if t.once_per == "turn":
+                if key in st.flags:
+                    continue
+                st.flags.add(key)
+            elif t.once_per == "match":
+                if key in st.match_flags:
+                    continue
+                st.match_flags.add(key)
+            st.emit("trigger", player=seat, card=st.name(iid), when=when, cause=source)
+            apply_effects(st, t.effects, seat, -1, st.name(iid), this=iid)
+
+
+# -- Heroes ------------------------------------------------------------------------------------
+
+
+def damage_hero(st: CircuitsState, target: int, amount: int, source: str, source_seat: int,
+                *, burn: bool = False, attack: bool = False) -> int:
+    """Seed 000 §8.2, in order: Marked +1, declared Reaction prevention, Gear reductions, Shield (once
+    per event), lethal saves; then HP loss. Burn skips every step (rule 8.2.16). Returns damage dealt."""
+    if st.hp[target] <= 0:
+        return 0
+    base = amount
+    marked_bonus = 0
+    prevented = 0
+    reactions = gear = shielded = 0
+    saved = False
+    depleted = False
+    if not burn:
+        if st.marked[target]:
+            marked_bonus = 1  # rule 8.2.1
+            amount += 1
+        frame = st.current_frame()
+        if frame is not None and frame["prevent"][target] and amount:
+            reactions = min(frame["prevent"][target], amount)  # rule 8.2.2
+            st.update_frame(prevent=_minus(frame["prevent"], target, reactions))
+            amount -= reactions
+        # rule 8.2.3–8.2.4: Base 001 Gear reductions are flat, so every order the defender could choose
+        # gives the same result; no choice is asked (ruling circuits.gap.47)
+        gear = min(amount, sum(g.reduce for g in st.working_gear(target)))
+        amount -= gear
+        if st.shield[target] and amount:  # rule 8.2.5, 8.2.7
+            shielded = min(st.shield[target], amount)
+            st.shield[target] -= shielded
+            amount -= shielded
+            depleted = st.shield[target] == 0
+        prevented = reactions + gear + shielded
+        if amount >= st.hp[target]:  # rule 8.2.6: lethal saves, once per match each
+            for g in st.equipped(target):
+                d = st.defs[g]
+                if d.lethal_save and g not in st.jammed and f"save:{g}" not in st.match_flags:
+                    st.match_flags.add(f"save:{g}")
+                    amount = st.hp[target] - 1
+                    saved = True
+                    st.emit("lethal_save", player=target, card=d.name)
+                    break
+    before = st.hp[target]
+    st.hp[target] = max(0, before - amount)
+    st.emit("damage", source=source, target="hero", player=target, base=base, marked=marked_bonus,
+            prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
+            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved)
+    if amount > 0:  # rule 8.2.12–8.2.13
+        if st.marked[target]:
+            st.marked[target] = False
+            st.emit("status", player=target, status="marked", change="removed")
+        outcome(st, "hero_takes_damage", target)
+        fire(st, target, "you_take_damage", source)
+    if prevented > 0:  # rules 8.2.14, 8.2.18–8.2.19
+        outcome(st, "hero_prevents_damage", target)
+        fire(st, target, "you_prevent", source)
+    if depleted:  # rule 8.2.8: the new Shield protects only later events
+        fire(st, target, "shield_depleted", source)
+    if source_seat != target and amount > 0:
+        breakpoints(st, target, before)
+    if st.hp[target] == 0:
+        st.settling = True
+    return amount
+
+
+def _minus(pair: tuple[int, int] | list[int], i: int, n: int) -> tuple[int, int]:
+    a = list(pair)
+    a[i] -= n
+    return a[0], a[1]
+
+
+def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
+    """Rules 6.16–6.19: the first drop to ≤ 10 and the first to ≤ 5 by an enemy source each draw a card."""
+    from .effects import draw
+
+    for i, line in ((0, 10), (1, 5)):
+        k = seat * 2 + i
+        if not st.breakpoints[k] and before > line >= st.hp[seat]:
+            st.breakpoints[k] = True
+            st.emit("breakpoint", player=seat, at=line)
+            draw(st, seat, 1, f"Breakpoint {line}")
+
+
+def heal(st: CircuitsState, seat: int, amount: int, source: str) -> None:
+    """Heal up to maximum HP (rule 8.2.21); 0 while the Hero cannot heal (rules 9.1.16–9.1.17)."""
+    if st.no_heal_until[seat] > st.turn:
+        st.emit("heal", player=seat, amount=0, hp=st.hp[seat], source=source, blocked="cannot heal")
+        return
+    before = st.hp[seat]
+    st.hp[seat] = min(st.max_hp(seat), before + amount)
+    st.emit("heal", player=seat, amount=st.hp[seat] - before, hp=st.hp[seat], source=source)
+    fire(st, seat, "you_heal", source)
+
+
+def burn_tick(st: CircuitsState, seat: int) -> None:
+    """End Step: a Burning Hero takes damage equal to its Burn, then loses 1 Burn, the enemy's first
+    (rulings circuits.gap.2, gap.3). Burn you applied yourself is not an enemy source (rule 6.20)."""
+    total = st.burn_enemy[seat] + st.burn_self[seat]
+    if total <= 0:
+        return
+    enemy = st.burn_enemy[seat] > 0
+    damage_hero(st, seat, total, "Burn", 1 - seat if enemy else seat, burn=True)
+    if st.burn_enemy[seat]:
+        st.burn_enemy[seat] -= 1
+    else:
+        st.burn_self[seat] -= 1
+
+
+# -- Assets ------------------------------------------------------------------------------------
+
+
+def damage_asset(st: CircuitsState, iid: int, amount: int, source: str) -> int:
+    """Seed 000 §8.3: nothing reduces damage to an Asset; damage is marked and persists."""
+    o = st.owner[iid]
+    if iid not in st.field[o] and iid not in st.pending:
+        return 0
+    st.damage[iid] = st.damage.get(iid, 0) + amount
+    st.emit("damage", source=source, target="asset", player=o, card=st.name(iid), base=amount, final=amount,
+            total=st.damage[iid], hp=st.asset_max_hp(iid))
+    if iid in st.field[o] and st.damage[iid] >= st.asset_max_hp(iid):
+        destroy_asset(st, iid, source)
+    return amount
+
+
+def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
+    """Destroy an Asset (rules 8.3.6–8.3.7) unless a declared replacement saves it (seed 000 §8.5)."""
+    o = st.owner[iid]
+    if iid not in st.field[o]:
+        return
+    frame = st.current_frame()
+    if frame is not None:
+        for r in frame["prospective"]:
+            rid, rseat, trig, _ = r
+            if trig == "asset_would_be_destroyed" and rseat == o:
+                st.update_frame(prospective=tuple(x for x in frame["prospective"] if x != r))
+                st.damage[iid] = st.asset_max_hp(iid) - 1  # rule 8.5.2
+                st.emit("survives", player=o, card=st.name(iid), by=st.name(rid))
+                st.pending.remove(rid)
+                st.discard[st.owner[rid]].append(rid)
+                return
+    st.field[o].remove(iid)
+    st.damage.pop(iid, None)
+    st.guarded.pop(iid, None)
+    st.discard[o].append(iid)
+    st.emit("destroyed", player=o, card=st.name(iid), source=source)
+    d: AssetCard = st.defs[iid]
+    for t in d.triggers:
+        if t.when == "this_destroyed":
+            from .effects import apply_effects
+
+            apply_effects(st, t.effects, o, -1, d.name, this=-1)
+    outcome(st, "asset_destroyed", o)
+
+
+def check_asset_hp(st: CircuitsState, seat: int, source: str) -> None:
+    """Rules 8.4.4–8.4.5: when an HP bonus stops, Assets whose damage is now lethal are destroyed."""
+    for a in list(st.field[seat]):
+        if st.damage.get(a, 0) >= st.asset_max_hp(a):
+            destroy_asset(st, a, source)
+
+
+# -- outcome-dependent Reactions ----------------------------------------------------------------
+
+
+def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
+    """Rule 11.27: a prospective Reaction resolves at the result point if its trigger happened."""
+    from .effects import apply_effects
+
+    frame = st.current_frame()
+    if frame is None:
+        return
+    for r in frame["prospective"]:
+        rid, rseat, trig, target = r
+        if trig == trigger and rseat == seat:
+            st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
+            d = st.defs[rid]
+            st.emit("reaction_fires", player=rseat, card=d.name, trigger=trigger)
+            st.pending.remove(rid)
+            st.discard[st.owner[rid]].append(rid)
+            apply_effects(st, d.effects, rseat, target, d.name, this=-1)
+
+
+def flush(st: CircuitsState) -> None:
+    if st.settling:
+        st.settling = False
+        st.stack.append(("settle",))
+
+
+EFFECT = Effect  # re-export for type hints elsewhere

@@ -1,0 +1,50 @@
+"""What must hold in every `circuits` state (checked by the random-play fuzzer)."""
+
+from __future__ import annotations
+
+from .schema import HeroCard
+from .state import CircuitsState
+
+ZONES = ("deck", "hand", "discard", "field", "loadout", "armory", "scrap", "plans")
+
+
+def check_invariants(st: CircuitsState) -> list[str]:
+    problems: list[str] = []
+    n = len(st.defs)
+    seen = [0] * n
+    for p in (0, 1):
+        for z in ZONES:
+            for i in getattr(st, z)[p]:
+                seen[i] += 1
+                if st.owner[i] != p:
+                    problems.append(f"P{p + 1}'s {z} holds a card of P{st.owner[i] + 1}")
+        for i in st.picks[p]:
+            seen[i] += 0  # picks are still in the Armory until the reveal
+    for g in st.gear:
+        if g >= 0:
+            seen[g] += 1
+    for i in st.pending:
+        seen[i] += 1
+    for i in range(n):
+        if isinstance(st.defs[i], HeroCard):
+            continue
+        if seen[i] != 1:
+            problems.append(f"card {i} ({st.name(i)}) is in {seen[i]} zones")
+    for p in (0, 1):
+        if not 0 <= st.hp[p] <= st.max_hp(p):
+            problems.append(f"P{p + 1}'s Hero has {st.hp[p]} HP")
+        if not 0 <= st.rally[p] <= st.capacity[p] <= st.params["capacity_max"]:
+            problems.append(f"P{p + 1} has Rally {st.rally[p]} / Capacity {st.capacity[p]}")
+        if len(st.field[p]) > st.params["field_size"]:
+            problems.append(f"P{p + 1} has {len(st.field[p])} Assets")
+        if min(st.shield[p], st.burn_enemy[p], st.burn_self[p]) < 0:
+            problems.append(f"P{p + 1} has a negative Shield or Burn")
+        kinds = [st.kind_of.get(i) for i in st.plans[p] if i not in st.delayed]
+        if len(kinds) != len(set(kinds)):
+            problems.append(f"P{p + 1} has two face-down Plans with one Kind marker")
+    for a, dmg in st.damage.items():
+        if a in st.field[st.owner[a]] and dmg >= st.asset_max_hp(a):
+            problems.append(f"Asset {st.name(a)} has lethal damage but is still on the Field")
+    if st.result is None and st.decision is not None and not st.decision.options:
+        problems.append("a decision with no options")
+    return problems

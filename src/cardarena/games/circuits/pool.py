@@ -1,0 +1,68 @@
+"""The `circuits` card pool: every card of cards/*.toml, validated once and shared by all games.
+
+A Hero and its Variants share a `name` (ruling circuits.gap.9), so the pool keys Heroes by their
+*title* — "Forgeblade", "Forgeblade (Stormforged)" — which is also how a deck file lists them.
+Every other card is keyed by its name, and no other card may share a Hero's name or title.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.errors import CardDataError
+
+from .schema import AssetCard, Card, GearCard, HeroCard, TacticCard
+
+#: Action Deck cards (rule circuits.2.2)
+ActionCard = TacticCard | AssetCard
+
+
+def title(card: Card) -> str:
+    """The name a deck file uses for `card`: a Hero's title, otherwise the card name."""
+    return card.title if isinstance(card, HeroCard) else card.name
+
+
+class CardPool:
+    __slots__ = ("actions", "assets", "by_id", "by_name", "cards", "gear", "hero_names", "heroes", "tactics")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+        self.by_name: dict[str, Card] = {}
+        self.by_id: dict[str, Card] = {}
+        for c in cards:
+            t = title(c)
+            if t in self.by_name:
+                raise CardDataError(f"circuits: two cards are named {t!r}")
+            if c.id in self.by_id:
+                raise CardDataError(f"circuits: two cards have the id {c.id!r} ({t!r})")
+            self.by_name[t] = c
+            self.by_id[c.id] = c
+        self.heroes: dict[str, HeroCard] = {c.title: c for c in cards if isinstance(c, HeroCard)}
+        self.hero_names = frozenset(h.name for h in self.heroes.values())
+        self.gear = [c for c in cards if isinstance(c, GearCard)]
+        self.tactics = [c for c in cards if isinstance(c, TacticCard)]
+        self.assets = [c for c in cards if isinstance(c, AssetCard)]
+        self.actions: list[ActionCard] = [c for c in cards if isinstance(c, TacticCard | AssetCard)]
+        self._check()
+
+    def _check(self) -> None:
+        """Pool-wide facts a single card's schema cannot see."""
+        for h in self.heroes.values():
+            if h.circuits[0] == h.circuits[1]:
+                raise CardDataError(f"circuits: Hero {h.title!r} lists {h.circuits[0]} twice; "
+                                    "every Hero has two different Circuits (rule circuits.3.2)")
+        for c in self.cards:
+            if isinstance(c, HeroCard):
+                continue
+            if c.name in self.hero_names:
+                raise CardDataError(f"circuits: card {c.name!r} has the name of a Hero")
+            if c.signature and c.signature not in self.hero_names:
+                raise CardDataError(f"circuits: card {c.name!r} is a Signature of {c.signature!r}, "
+                                    "which is not a Hero of the pool (rule circuits.3.8)")
+
+
+@cache
+def card_pool() -> CardPool:
+    tables = load_card_tables("cardarena.games.circuits", "cards")
+    return CardPool(convert_cards(tables, Card))

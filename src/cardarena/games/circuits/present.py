@@ -1,0 +1,52 @@
+"""The terminal board of `circuits`: one seat's view as text (what `cardarena play` shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _hero(pv: dict[str, Any]) -> str:
+    h = pv["hero"]
+    bits = [f"{h['hp']}/{h['max_hp']} HP"]
+    if h["shield"]:
+        bits.append(f"Shield {h['shield']}")
+    if h["burn"]:
+        bits.append(f"Burn {h['burn']}")
+    if h["marked"]:
+        bits.append("Marked")
+    if h["cannot_heal"]:
+        bits.append("cannot heal")
+    if h["ultimate_used"]:
+        bits.append("Ultimate used")
+    return f"    {h['name']}: {', '.join(bits)}"
+
+
+def render(view: dict[str, Any]) -> str:
+    me = view["seat"]
+    if view["turn"] == 0:
+        lines = ["Set-up"]
+    else:
+        lines = [f"Turn {view['turn']} · P{view['active'] + 1} to play · P{view['first'] + 1} started"]
+    for p in (1 - me, me):
+        pv = view["players"][p]
+        who = "You" if p == me else "Opponent"
+        token = " · Reserve token" if pv["reserve_token"] else ""
+        lines.append(f"\n{who} (P{p + 1}): Rally {pv['rally']}/{pv['capacity']}{token} · deck {pv['deck_count']} · "
+                     f"hand {pv['hand_count']} · discard {len(pv['discard'])}")
+        lines.append(_hero(pv))
+        if pv["gear"]:
+            lines.append("    Gear: " + ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in pv["gear"]))
+        if isinstance(pv["loadout"], list) and pv["loadout"]:
+            lines.append("    Loadout: " + ", ".join(g["name"] for g in pv["loadout"]))
+        if pv["field"]:
+            lines.append("    Field: " + ", ".join(
+                f"{a['name']} ({a['max_hp'] - a['damage']}/{a['max_hp']} HP{', Guard' if a['guard'] else ''})"
+                for a in pv["field"]))
+        if pv["plans"]:
+            lines.append("    Plans: " + ", ".join(
+                f"[{pl['kind'] or '?'}{': ' + pl['card']['name'] if 'card' in pl else ''}{' (delayed)' if pl['delayed'] else ''}]"
+                for pl in pv["plans"]))
+        if "hand" in pv:
+            lines.append("    Hand: " + ("; ".join(f"{c['name']} ({c['kind'] if c['kind'] != 'tactic' else c['type']}, "
+                                                   f"{c.get('cost', 0)})" for c in pv["hand"]) or "empty"))
+    return "\n".join(lines)

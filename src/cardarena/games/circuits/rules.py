@@ -1,0 +1,7 @@
+"""All `circuits` rule steps by name; ruleset.py installs them on the state class."""
+
+from __future__ import annotations
+
+from . import actions, turn, windows
+
+HANDLERS = {**turn.HANDLERS, **actions.HANDLERS, **windows.HANDLERS}

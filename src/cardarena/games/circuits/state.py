@@ -1,0 +1,290 @@
+"""The `circuits` game state (Duel): tables of small lists and dicts, so `clone()` stays cheap.
+
+Seats are 0 and 1. Cards are instance ids; `defs[iid]` is the shared definition. Gear slots are
+`gear[seat * 3 + SLOT[slot]]`. Response Window frames live in `frames` (see windows.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardarena.core.engine import Handler, State
+from cardarena.core.serialize import encode
+
+from .schema import AssetCard, GearCard, HeroCard, TacticCard
+
+SLOT = {"weapon": 0, "armor": 1, "relic": 2}
+
+_LISTS2 = ("deck", "hand", "discard", "field", "loadout", "armory", "scrap", "plans")
+_INTS2 = ("hp", "burn_enemy", "burn_self", "shield", "no_heal_until", "capacity", "rally", "own_turns")
+_BOOLS2 = ("marked", "second_wind", "ult_used", "mulliganed")
+_DICTS = ("damage", "jammed", "kind_of", "guarded", "frame_data")
+_SETS = ("delayed", "delay_used", "flags", "match_flags")
+
+
+class CircuitsState(State):
+    game_id = "circuits"
+    HANDLERS: ClassVar[dict[str, Handler]] = {}
+
+    __slots__ = (
+        *_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS,
+        "active", "battery", "breakpoints", "defs", "first", "frames", "gear", "hero", "owner", "params",
+        "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
+    )
+
+    defs: list[Any]
+    owner: tuple[int, ...]
+    params: dict[str, Any]
+    hero: tuple[int, int]
+    # per seat: zones (lists of instance ids)
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    field: list[list[int]]  # Assets (rule circuits.9.1.2)
+    loadout: list[list[int]]  # chosen Gear not yet equipped
+    armory: list[list[int]]  # the Armory reserve: outside the game (rule 5.9)
+    scrap: list[list[int]]
+    plans: list[list[int]]  # face-down (and delayed, face-up) Plans
+    # per seat: numbers and flags
+    hp: list[int]
+    burn_enemy: list[int]  # Burn applied by the enemy (counts for Breakpoint, rule 6.21)
+    burn_self: list[int]  # Burn you applied to yourself (rule 6.20)
+    shield: list[int]
+    no_heal_until: list[int]  # cannot heal while turn < this (rule 9.1.19)
+    capacity: list[int]
+    rally: list[int]
+    own_turns: list[int]  # for Overtime (rule 7.20)
+    marked: list[bool]
+    second_wind: list[bool]
+    ult_used: list[bool]
+    mulliganed: list[bool]
+    # per card
+    damage: dict[int, int]  # marked damage on Assets
+    jammed: dict[int, int]  # Gear -> the turn at whose start the Jam ends
+    kind_of: dict[int, str]  # Plan -> its Kind marker
+    guarded: dict[int, int]  # Asset -> end of a granted Guard (Hold Everything)
+    frame_data: dict[int, dict[str, Any]]
+    delayed: set[int]
+    delay_used: set[int]
+    flags: set[str]  # "this turn" facts: attacked, equipped, scouted, charge:<id>, t:<id>:<when> ...
+    match_flags: set[str]  # once-per-match facts
+    # game
+    active: int
+    battery: list[tuple[int, int]]
+    breakpoints: list[bool]  # seat * 2 + (0: ≤ 10, 1: ≤ 5)
+    first: int
+    frames: list[int]
+    gear: list[int]
+    pending: list[int]  # cards played and not yet resolved
+    picks: list[list[int]]  # secret Loadout picks before the reveal
+    queued: list[tuple[int, str, int]]  # next-attack bonuses and riders: (seat, verb, amount)
+    reserve: int  # the seat holding the Reserve token, or -1
+    seen: list[set[int]]  # hidden cards each seat has looked at
+    settling: bool
+    turn: int
+    next_frame: int
+
+    def clone(self) -> CircuitsState:
+        c = CircuitsState.__new__(CircuitsState)
+        c._clone_base(self)
+        for k in _LISTS2:
+            a, b = getattr(self, k)
+            setattr(c, k, [a[:], b[:]])
+        for k in _INTS2:
+            setattr(c, k, getattr(self, k)[:])
+        for k in _BOOLS2:
+            setattr(c, k, getattr(self, k)[:])
+        for k in _DICTS:
+            setattr(c, k, getattr(self, k).copy())
+        for k in _SETS:
+            setattr(c, k, set(getattr(self, k)))
+        c.active = self.active
+        c.battery = self.battery[:]
+        c.breakpoints = self.breakpoints[:]
+        c.defs = self.defs
+        c.first = self.first
+        c.frames = self.frames[:]
+        c.gear = self.gear[:]
+        c.hero = self.hero
+        c.owner = self.owner
+        c.params = self.params
+        c.pending = self.pending[:]
+        c.picks = [self.picks[0][:], self.picks[1][:]]
+        c.queued = self.queued[:]
+        c.reserve = self.reserve
+        c.seen = [set(self.seen[0]), set(self.seen[1])]
+        c.settling = self.settling
+        c.turn = self.turn
+        c.next_frame = self.next_frame
+        return c
+
+    # -- Response Window frames (windows.py); frames are replaced, never mutated (clones share them)
+    def current_frame(self) -> dict[str, Any] | None:
+        return self.frame_data[self.frames[-1]] if self.frames else None
+
+    def update_frame(self, **changes: Any) -> None:
+        fid = self.frames[-1]
+        self.frame_data[fid] = {**self.frame_data[fid], **changes}
+
+    def until_my_next_turn(self, seat: int) -> int:
+        """The turn number at whose start "until the start of <seat>'s next turn" ends."""
+        return self.turn + 2 if self.active == seat else self.turn + 1
+
+    # -- queries -----------------------------------------------------------------------------------
+    def hero_card(self, seat: int) -> HeroCard:
+        return self.defs[self.hero[seat]]
+
+    def name(self, iid: int) -> str:
+        d = self.defs[iid]
+        return d.title if isinstance(d, HeroCard) else d.name
+
+    def max_hp(self, seat: int) -> int:
+        return self.hero_card(seat).hp
+
+    def equipped(self, seat: int) -> list[int]:
+        """Gear the seat's Hero has in its slots (Weapon, Armor, Relic order)."""
+        return [g for g in self.gear[seat * 3: seat * 3 + 3] if g >= 0]
+
+    def working_gear(self, seat: int) -> list[GearCard]:
+        """Equipped Gear whose text is on: not Jammed (rules circuits.9.2.4–9.2.5)."""
+        return [self.defs[g] for g in self.equipped(seat) if g not in self.jammed]
+
+    def asset_max_hp(self, iid: int) -> int:
+        """Printed HP plus continuous bonuses from working Gear (seed 000 §8.4)."""
+        o = self.owner[iid]
+        return self.defs[iid].hp + sum(g.asset_hp for g in self.working_gear(o))
+
+    def has_guard(self, iid: int) -> bool:
+        return bool(self.defs[iid].guard) or iid in self.guarded
+
+    def hidden_from(self, seat: int) -> list[int]:
+        """Ids whose identity `seat` cannot know: the opponent's hand and face-down Plans it has not
+        seen, both decks (rules circuits.4.1–4.3)."""
+        o = 1 - seat
+        seen = self.seen[seat]
+        return [*self.hand[o], *self.deck[o], *(i for i in self.plans[o] if i not in seen and i not in self.delayed)]
+
+    # -- hidden information ------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Any) -> CircuitsState:
+        c = self.clone()
+        hidden = self.hidden_from(seat)
+        if hidden:
+            defs = list(self.defs)
+            # a face-down Plan's marker is honest (rule 12.1): only Plans of the same Kind may trade places
+            groups: dict[Any, list[int]] = {}
+            for i in hidden:
+                key = self.kind_of.get(i) if i in self.plans[1 - seat] else "card"
+                groups.setdefault(key, []).append(i)
+            plans_pool = [i for i in (*self.hand[1 - seat], *self.deck[1 - seat])
+                          if isinstance(self.defs[i], TacticCard) and self.defs[i].type == "plan"]
+            for key, ids in groups.items():
+                if key == "card":
+                    pool = [defs[i] for i in ids]
+                    rng.shuffle(pool)
+                    for i, d in zip(ids, pool, strict=True):
+                        defs[i] = d
+                else:
+                    # swap a hidden Plan only with a hidden Plan card of the same Kind from hand/deck
+                    for i in ids:
+                        same = [j for j in plans_pool if self.defs[j].plan_kind == key]
+                        if same:
+                            j = same[rng.randrange(len(same))]
+                            defs[i], defs[j] = defs[j], defs[i]
+            c.defs = defs
+        rng.shuffle(c.deck[seat])
+        rng.shuffle(c.deck[1 - seat])
+        if c.decision is not None and c.decision.seat != seat:
+            c.reask()
+        return c
+
+    # -- views ---------------------------------------------------------------------------------------
+    def card_view(self, iid: int) -> dict[str, Any]:
+        d = self.defs[iid]
+        out: dict[str, Any] = {"id": iid, "name": self.name(iid), "kind": type(d).__name__.removesuffix("Card").lower()}
+        if isinstance(d, TacticCard):
+            out.update(type=d.type, cost=d.cost, circuits=list(d.circuits))
+        elif isinstance(d, AssetCard):
+            out.update(cost=d.cost, hp=d.hp, circuits=list(d.circuits))
+        elif isinstance(d, GearCard):
+            out.update(slot=d.slot, cost=d.cost, circuits=list(d.circuits))
+        return out
+
+    def view(self, seat: int) -> dict[str, Any]:
+        players = []
+        for p in (0, 1):
+            mine = p == seat
+            plans = []
+            for i in self.plans[p]:
+                entry: dict[str, Any] = {"id": i, "kind": self.kind_of.get(i), "delayed": i in self.delayed}
+                if mine or i in self.seen[seat] or i in self.delayed:
+                    entry["card"] = self.card_view(i)
+                plans.append(entry)
+            pv: dict[str, Any] = {
+                "seat": p,
+                "hero": {"id": self.hero[p], "name": self.name(self.hero[p]), "hp": self.hp[p], "max_hp": self.max_hp(p),
+                         "shield": self.shield[p], "burn": self.burn_enemy[p] + self.burn_self[p],
+                         "marked": self.marked[p], "cannot_heal": self.no_heal_until[p] > self.turn,
+                         "ultimate_used": self.ult_used[p]},
+                "capacity": self.capacity[p],
+                "rally": self.rally[p],
+                "reserve_token": self.reserve == p,
+                "hand_count": len(self.hand[p]),
+                "deck_count": len(self.deck[p]),
+                "discard": [self.card_view(i) for i in self.discard[p]],
+                "field": [{**self.card_view(i), "damage": self.damage.get(i, 0), "max_hp": self.asset_max_hp(i),
+                           "guard": self.has_guard(i)} for i in self.field[p]],
+                "gear": [{**self.card_view(g), "jammed": g in self.jammed} for g in self.equipped(p)],
+                "loadout": [self.card_view(i) for i in self.loadout[p]] if self.turn > 0 or mine else len(self.loadout[p]),
+                "armory": [self.card_view(i) for i in self.armory[p]] if self.turn > 0 or mine else len(self.armory[p]),
+                "scrap": [self.card_view(i) for i in self.scrap[p]],
+                "plans": plans,
+            }
+            if mine:
+                pv["hand"] = [self.card_view(i) for i in self.hand[p]]
+            players.append(pv)
+        d = self.decision
+        return {
+            "game": "circuits",
+            "seat": seat,
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "players": players,
+            "pending": [self.card_view(i) if not self._hidden_pending(i, seat) else {"id": i, "face_down": True}
+                        for i in self.pending],
+            "decision": None if d is None else (d.to_dict() if d.seat == seat else {"seat": d.seat, "kind": d.kind}),
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    def _hidden_pending(self, iid: int, seat: int) -> bool:
+        d = self.defs[iid]
+        return isinstance(d, TacticCard) and d.type == "plan" and self.owner[iid] != seat and iid not in self.seen[seat]
+
+    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
+        out = []
+        for e in self.log:
+            if "secret" in e:
+                e = dict(e)
+                secret = e.pop("secret")
+                viewers = e.pop("viewers", None)
+                allowed = viewers if viewers is not None else [e.get("player")]
+                if seat is None or seat not in allowed:
+                    for k in secret:
+                        e.pop(k, None)
+            out.append(e)
+        return out
+
+    # -- saving --------------------------------------------------------------------------------------
+    _SAVED = (*_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS, "active", "battery", "breakpoints", "first", "frames",
+              "gear", "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
+              "asker", "decision", "record", "resume", "rng", "stack")
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: encode(getattr(self, k)) for k in self._SAVED}
+        data["result"] = None if self.result is None else self.result.to_dict()
+        data["history"] = list(self.history)
+        data["log"] = list(self.log)
+        data["defs"] = [d.id for d in self.defs]
+        data["config"] = self.config
+        data["format"] = "cardarena-state/1"
+        return data

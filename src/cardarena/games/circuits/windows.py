@@ -1,0 +1,267 @@
+"""Response Windows (seed 000 §11): full windows for the five actions that open one, restricted
+windows for Equip and Strike, LIFO resolution, and outcome-dependent Reactions declared prospectively.
+
+A window is a frame in `st.frame_data` (copy-on-write dicts): the declared item, the step-2 and step-3
+answers, the prevention declared for each Hero, the prospective Reactions set beside it, and whether
+it was cancelled or delayed. Steps: open → respond 2 → respond 3 (full only) → resolve 3, 2, declared
+→ close. A window opened while another resolves is a full window of its own (rules 18.8–18.9).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .damage import flush
+from .effects import apply_effects, choice_kind, effects_at
+from .schema import OUTCOME_TRIGGERS, TacticCard
+from .state import CircuitsState
+
+# -- opening -------------------------------------------------------------------------------------
+
+
+def open_window(st: CircuitsState, kind: str, actor: int, item: tuple[Any, ...]) -> None:
+    """Schedule a window for `item`; rule 11.7 (declare, target, pay) has already happened."""
+    fid = st.next_frame
+    st.next_frame += 1
+    st.frame_data[fid] = {"kind": kind, "actor": actor, "item": item, "step2": None, "step3": None,
+                          "prevent": (0, 0), "prospective": (), "cancelled": False, "delayed": False}
+    steps: list[Step] = [("frame_push", fid), ("respond", fid, 2)]
+    if kind == "full":
+        steps.append(("respond", fid, 3))
+    steps += [("resolve_answer", fid, 3), ("resolve_answer", fid, 2), ("resolve_declared", fid), ("close", fid)]
+    st.push(*steps)
+
+
+def h_frame_push(st: CircuitsState, step: Step) -> None:
+    st.frames.append(step[1])
+
+
+# -- what may answer what --------------------------------------------------------------------------
+
+
+def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: int) -> set[str]:
+    """What an item played by `by` could do to `victim`: {"hero", "asset"} (rule 11.25)."""
+    if entry is None:
+        return set()
+    what = entry[0]
+    out: set[str] = set()
+    if what == "attack":
+        target = entry[1]
+        return {"hero"} if target in st.hero else {"asset"}
+    if what in ("strike",):
+        return {"hero"}
+    effects: Any = ()
+    if what in ("card", "answer"):
+        iid, target = entry[1], entry[2]
+        d = st.defs[iid]
+        if isinstance(d, TacticCard) and d.type == "plan" and what == "card":
+            return {"hero", "asset"} if d.plan_kind == "offense" else set()  # only the Kind is known (rule 11.21)
+        effects = getattr(d, "effects", ()) or getattr(d, "on_play", ())
+    elif what == "reveal":
+        effects = st.defs[entry[1]].effects
+    elif what == "ultimate":
+        effects = st.hero_card(entry[1]).ultimate.effects
+    for e in effects:
+        if e.verb == "damage" and e.to in ("enemy_hero", "enemy_target"):
+            out.add("hero")
+        if (e.verb == "damage" and e.to in ("enemy_target", "enemy_asset", "each_enemy_asset")) or e.verb == "destroy":
+            out.add("asset")
+        if e.verb in ("force_reveal", "resolve_plans"):
+            out |= {"hero", "asset"}
+    if victim == by:
+        return set()
+    return out
+
+
+def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], responder: int, step: int) -> bool:
+    actor = frame["actor"]
+    item = frame["item"]
+    kind = frame["kind"]
+    if kind == "restricted":
+        return (trigger == "enemy_equips" and item[0] == "equip") or \
+               (trigger == "asset_would_damage_hero" and item[0] == "strike")
+    answered = [item] if step == 2 else [item, frame["step2"]]
+    enemy_acted = [a for a in answered if a is not None and _by(st, a, actor) != responder]
+    if trigger == "enemy_attacks":
+        return any(a[0] == "attack" for a in enemy_acted)
+    if trigger == "enemy_plays_instant":  # cancel effects answer only an Instant declared at step 1 (rule 11.20)
+        return item[0] == "card" and actor != responder and _tactic_type(st, item[1]) == "instant"
+    if trigger == "enemy_plays_tactic":
+        return any(a[0] in ("card", "answer") and _tactic_type(st, a[1]) in ("instant", "plan", "combo")
+                   for a in enemy_acted)
+    if trigger == "enemy_plays_asset":
+        return item[0] == "card" and actor != responder and _is_asset(st, item[1])
+    if trigger == "enemy_ultimate":
+        return item[0] == "ultimate" and actor != responder
+    if trigger == "enemy_plan_reveals":
+        return item[0] == "reveal" and actor != responder
+    if trigger == "your_plan_reveals":
+        return item[0] == "reveal" and actor == responder
+    if trigger in ("hero_would_take_damage", "hero_takes_damage", "hero_prevents_damage"):
+        return any("hero" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
+    if trigger in ("asset_destroyed", "asset_would_be_destroyed"):
+        return bool(st.field[responder]) and any(
+            "asset" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
+    return False
+
+
+def _by(st: CircuitsState, entry: tuple[Any, ...], actor: int) -> int:
+    return st.owner[entry[1]] if entry[0] == "answer" else actor
+
+
+def _tactic_type(st: CircuitsState, iid: int) -> str | None:
+    d = st.defs[iid]
+    return d.type if isinstance(d, TacticCard) else None
+
+
+def _is_asset(st: CircuitsState, iid: int) -> bool:
+    from .schema import AssetCard
+
+    return isinstance(st.defs[iid], AssetCard)
+
+
+def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
+    """Hand cards the responder may play at this step (rules 11.8–11.9, 11.13–11.16, 6.6)."""
+    frame = st.frame_data[fid]
+    responder = 1 - frame["actor"] if step == 2 else frame["actor"]
+    from .actions import affordable, has_choices
+
+    out = []
+    seen: set[int] = set()
+    for iid in st.hand[responder]:
+        d = st.defs[iid]
+        if not isinstance(d, TacticCard) or id(d) in seen:
+            continue
+        ok = False
+        if d.type == "instant":
+            ok = step == 2 and frame["kind"] == "full"
+        elif d.type == "reaction":
+            assert d.trigger is not None
+            ok = trigger_applies(st, d.trigger, frame, responder, step)
+        if ok and affordable(st, responder, d.cost, True) and has_choices(st, responder, choice_kind(d.effects)):
+            seen.add(id(d))
+            out.append(iid)
+    return out
+
+
+# -- asking and answering ------------------------------------------------------------------------
+
+
+def h_respond(st: CircuitsState, step: Step) -> None:
+    """Asker: step 2 (the opponent) or step 3 (the acting player) may answer with one card."""
+    _, fid, n = step
+    if st.result is not None:
+        return
+    frame = st.frame_data[fid]
+    responder = 1 - frame["actor"] if n == 2 else frame["actor"]
+    cards = answers(st, fid, n)
+    if not cards:
+        return  # nothing to answer with: no choice to make
+    opts = [Option(f"answer:{i}", f"Answer with {st.name(i)} (cost {st.defs[i].cost})", {"card": i}, i) for i in cards]
+    opts.append(Option("pass", "Pass", {}, -1))
+    st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}", opts,
+           ("answer_chosen", fid, n), step)
+
+
+def describe(st: CircuitsState, item: tuple[Any, ...]) -> str:
+    what = item[0]
+    if what == "attack":
+        return f"Basic Attack on {st.name(item[1])}"
+    if what == "card":
+        d = st.defs[item[1]]
+        if isinstance(d, TacticCard) and d.type == "plan":
+            return f"a face-down {d.plan_kind} Plan is played"
+        return f"{st.name(item[1])} is played"
+    if what == "reveal":
+        return f"Plan {st.name(item[1])} reveals"
+    if what == "ultimate":
+        return f"{st.hero_card(item[1]).ultimate.name} (Ultimate)"
+    if what == "equip":
+        return f"{st.name(item[1])} is equipped"
+    if what == "strike":
+        return f"{st.name(item[1])} Strikes"
+    return what
+
+
+def h_answer_chosen(st: CircuitsState, step: Step) -> None:
+    _, fid, n, iid = step
+    if iid < 0:
+        actor = st.frame_data[fid]["actor"]
+        st.emit("pass_window", player=1 - actor if n == 2 else actor, step=n)
+        return
+    responder = st.owner[iid]
+    from .actions import choose_then
+
+    choose_then(st, responder, iid, ("answer_commit", fid, n, iid))
+
+
+def h_answer_commit(st: CircuitsState, step: Step) -> None:
+    """Pay for the answer (rule 10.1); an outcome Reaction is set beside the declaration (rule 11.26)."""
+    _, fid, n, iid, target = step
+    responder = st.owner[iid]
+    d = st.defs[iid]
+    st.hand[responder].remove(iid)
+    st.pending.append(iid)
+    st.emit("answer", player=responder, card=d.name, step=n, cost=d.cost)
+    if d.type == "reaction" and d.trigger in OUTCOME_TRIGGERS:
+        f = st.frame_data[fid]
+        st.frame_data[fid] = {**f, "prospective": (*f["prospective"], (iid, responder, d.trigger, target))}
+    else:
+        st.frame_data[fid] = {**st.frame_data[fid], f"step{n}": ("answer", iid, target)}
+    from .actions import pay_card
+
+    pay_card(st, responder, d.cost, d.name)
+
+
+# -- resolving -------------------------------------------------------------------------------------
+
+
+def h_resolve_answer(st: CircuitsState, step: Step) -> None:
+    """Rule 11.11: step 3 resolves first, then step 2."""
+    _, fid, n = step
+    entry = st.frame_data[fid][f"step{n}"]
+    if entry is None or st.result is not None:
+        return
+    _, iid, target = entry
+    seat = st.owner[iid]
+    d = st.defs[iid]
+    st.pending.remove(iid)
+    st.emit("resolve", player=seat, card=d.name)
+    st.discard[seat].append(iid)
+    apply_effects(st, d.effects, seat, target, d.name, ref=(iid, "effects"))
+    flush(st)
+
+
+def h_close(st: CircuitsState, step: Step) -> None:
+    """The window is over: prospective Reactions whose trigger never came are discarded, paid for
+    (rules 11.28–11.29)."""
+    fid = step[1]
+    frame = st.frame_data.pop(fid)
+    if st.frames and st.frames[-1] == fid:
+        st.frames.pop()
+    for iid, seat, trig, _target in frame["prospective"]:
+        if iid in st.pending:
+            st.pending.remove(iid)
+            st.discard[seat].append(iid)
+            st.emit("reaction_discarded", player=seat, card=st.name(iid), trigger=trig)
+    flush(st)
+
+
+def h_effects(st: CircuitsState, step: Step) -> None:
+    """Continue a card's effects after a window opened in the middle of them."""
+    _, seat, target, source, this, ref, start = step
+    apply_effects(st, effects_at(st, ref), seat, target, source, this, ref, start)
+    flush(st)
+
+
+HANDLERS = {
+    "frame_push": h_frame_push,
+    "respond": h_respond,
+    "answer_chosen": h_answer_chosen,
+    "answer_commit": h_answer_commit,
+    "resolve_answer": h_resolve_answer,
+    "close": h_close,
+    "effects": h_effects,
+}

@@ -1,0 +1,148 @@
+"""Build `circuits` Duel boards for rule scenarios: exactly the cards, Rally, HP and statuses a test needs.
+
+    st = scenario(heroes=("Forgeblade", "Lumen Warden"), hands=(["Quick Shot"], []), rally=(3, 3))
+    pick(st, "Play Quick Shot")            # the option whose label contains the words
+    assert st.hp[1] == 28
+
+The board is built directly (no deck legality), then the rules run from the chosen point: "action"
+(the active player's Action Step decision) or "turn_start" (the whole turn `turn`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import State
+from cardarena.games.circuits.pool import card_pool
+from cardarena.games.circuits.ruleset import CircuitsRuleset
+from cardarena.games.circuits.state import SLOT, CircuitsState
+from cardarena.games.circuits.turn import new_state
+
+GAME = CircuitsRuleset()
+POOL = card_pool()
+
+
+def card(name: str) -> Any:
+    return POOL.by_name[name] if name in POOL.by_name else POOL.heroes[name]
+
+
+def scenario(
+    heroes: tuple[str, str],
+    hands: tuple[list[str], list[str]] = ([], []),
+    decks: tuple[list[str], list[str]] | None = None,
+    field: tuple[list[str], list[str]] = ([], []),
+    gear: tuple[list[str], list[str]] = ([], []),
+    loadout: tuple[list[str], list[str]] = ([], []),
+    plans: tuple[list[str], list[str]] = ([], []),
+    discard: tuple[list[str], list[str]] = ([], []),
+    rally: tuple[int, int] = (10, 10),
+    capacity: tuple[int, int] | None = None,
+    hp: tuple[int | None, int | None] = (None, None),
+    reserve: int = -1,
+    turn: int = 5,
+    active: int = 0,
+    first: int = 0,
+    start: str = "action",
+    seed: int = 0,
+    rules: dict[str, Any] | None = None,
+) -> CircuitsState:
+    """A Duel at turn `turn` with `active` to play. Decks default to 20 copies of a cheap Tactic each
+    (the top is the end of the list). `gear` is equipped; `plans` are face-down with their markers."""
+    params = GAME.check_rules(rules)
+    filler = next(t.name for t in POOL.tactics if not t.circuits and t.type == "instant")
+    if decks is None:
+        decks = ([filler] * 20, [filler] * 20)
+    hs = [card(heroes[0]), card(heroes[1])]
+    st = new_state(hs, [[], []], [[], []], seed, params, {"game": "circuits", "format": "standard", "rules": params,
+                                                           "seed": seed, "decks": []})
+    st.stack.clear()
+    st.result = None
+    st.decision = None
+    st.resume = None
+    st.asker = None
+    st.log.clear()
+    defs = list(st.defs)
+    owner = list(st.owner)
+
+    def make(p: int, names: list[str]) -> list[int]:
+        ids = []
+        for n in names:
+            ids.append(len(defs))
+            defs.append(card(n))
+            owner.append(p)
+        return ids
+
+    for p in (0, 1):
+        st.hand[p] = make(p, hands[p])
+        st.deck[p] = make(p, decks[p])
+        st.field[p] = make(p, field[p])
+        st.loadout[p] = make(p, loadout[p])
+        st.discard[p] = make(p, discard[p])
+        st.plans[p] = make(p, plans[p])
+        for g in make(p, gear[p]):
+            st.gear[p * 3 + SLOT[defs[g].slot]] = g
+    st.defs = defs
+    st.owner = tuple(owner)
+    for p in (0, 1):
+        for i in st.plans[p]:
+            st.kind_of[i] = defs[i].plan_kind
+    st.capacity = list(capacity or (max(rally), max(rally)))
+    st.rally = list(rally)
+    for p in (0, 1):
+        if hp[p] is not None:
+            st.hp[p] = hp[p]  # type: ignore[assignment]
+    st.reserve = reserve
+    st.first = first
+    st.active = active
+    if start == "action":
+        st.turn = turn
+        st.own_turns = [(turn + 1) // 2, turn // 2] if first == 0 else [turn // 2, (turn + 1) // 2]
+        st.push(("action", active), ("end_step", active), ("turn_start",))
+    elif start == "turn_start":
+        st.turn = turn - 1
+        st.own_turns = [(turn - 1 + 1) // 2, (turn - 1) // 2] if first == 0 else [(turn - 1) // 2, turn // 2]
+        st.push(("turn_start",))
+    else:
+        raise ValueError(f"unknown start {start!r}")
+    st.run()
+    return st
+
+
+def labels(st: State) -> list[str]:
+    assert st.decision is not None, f"no decision pending; result={st.result}"
+    return [o.label for o in st.decision.options]
+
+
+def find(st: State, *words: str) -> str:
+    assert st.decision is not None, f"no decision pending; result={st.result}"
+    hits = [o for o in st.decision.options if all(w.lower() in o.label.lower() for w in words)]
+    assert len(hits) == 1, f"{len(hits)} options match {words}: {labels(st)}"
+    return hits[0].id
+
+
+def has(st: State, *words: str) -> bool:
+    return st.decision is not None and any(all(w.lower() in o.label.lower() for w in words) for o in st.decision.options)
+
+
+def pick(st: State, *words: str) -> None:
+    st.apply(find(st, *words))
+
+
+def events(st: State, type_: str) -> list[dict[str, Any]]:
+    return [e for e in st.log if e["type"] == type_]
+
+
+def ids_named(st: CircuitsState, name: str, zone: list[int]) -> list[int]:
+    return [i for i in zone if st.name(i) == name]
+
+
+def pass_all(st: CircuitsState) -> None:
+    """Answer every pending decision with pass / keep / end until the next Action Step decision."""
+    while st.decision is not None and st.decision.kind != "action":
+        ids = [o.id for o in st.decision.options]
+        for k in ("pass", "no_token", "keep", "end"):
+            if k in ids:
+                st.apply(k)
+                break
+        else:
+            st.apply(ids[0])
