@@ -164,6 +164,27 @@ class CircuitsState(State):
         seen = self.seen[seat]
         return [*self.hand[o], *self.deck[o], *(i for i in self.plans[o] if i not in seen and i not in self.delayed)]
 
+    def may_know(self, seat: int, iid: int) -> bool:
+        """Whether `seat` is entitled to know card `iid` (rules circuits.4.1–4.5)."""
+        o = self.owner[iid]
+        if iid in self.deck[o]:
+            return iid in self.seen[seat]
+        if o == seat:
+            return True
+        return iid not in self.hand[o] and (iid not in self.plans[o] or iid in self.seen[seat] or iid in self.delayed) \
+            and not (iid in self.pending and self._hidden_pending(iid, seat)) and iid not in self.picks[o]
+
+    def inspect(self, seat: int, iid: int) -> dict[str, Any]:
+        """Every field and the rules text of a card `seat` may know (rules 4.5–4.8): not a game action,
+        it changes nothing, spends nothing and opens no window. Raises PermissionError otherwise."""
+        if not 0 <= iid < len(self.defs) or not self.may_know(seat, iid):
+            raise PermissionError(f"seat {seat} may not inspect card {iid}")
+        import msgspec
+
+        info: dict[str, Any] = msgspec.to_builtins(self.defs[iid])
+        info["id"] = iid
+        return info
+
     # -- hidden information ------------------------------------------------------------------------
     def determinize(self, seat: int, rng: Any) -> CircuitsState:
         c = self.clone()
