@@ -181,6 +181,8 @@ class AssetCard(msgspec.Struct, tag="asset", tag_field="kind", forbid_unknown_fi
 
     def __post_init__(self) -> None:
         _check_circuits(self.circuits)
+        if not self.circuits:
+            raise ValueError("an Asset has one or two Circuits (seed 000 §9.1; ruling circuits.gap.45)")
         if self.guard and self.strike:
             raise ValueError("no base Asset has both Guard and Strike (rule circuits.9.1.24)")
         if self.hp < 1:

@@ -232,6 +232,8 @@ class CircuitsState(State):
 
     def view(self, seat: int) -> dict[str, Any]:
         players = []
+        # the Loadouts are revealed together, face-up, before the mulligans (rules circuits.5.7, 4.4)
+        revealed = self.turn > 0 or any(self.loadout)
         for p in (0, 1):
             mine = p == seat
             plans = []
@@ -255,8 +257,8 @@ class CircuitsState(State):
                 "field": [{**self.card_view(i), "damage": self.damage.get(i, 0), "max_hp": self.asset_max_hp(i),
                            "guard": self.has_guard(i)} for i in self.field[p]],
                 "gear": [{**self.card_view(g), "jammed": g in self.jammed} for g in self.equipped(p)],
-                "loadout": [self.card_view(i) for i in self.loadout[p]] if self.turn > 0 or mine else len(self.loadout[p]),
-                "armory": [self.card_view(i) for i in self.armory[p]] if self.turn > 0 or mine else len(self.armory[p]),
+                "loadout": [self.card_view(i) for i in self.loadout[p]] if revealed or mine else len(self.loadout[p]),
+                "armory": [self.card_view(i) for i in self.armory[p]] if revealed or mine else len(self.armory[p]),
                 "scrap": [self.card_view(i) for i in self.scrap[p]],
                 "plans": plans,
             }

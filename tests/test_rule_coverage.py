@@ -1,0 +1,45 @@
+"""Every rule item of a rulebook's checklist (../shared/rules/<game>.md) should be pinned by a test
+that cites it (`# rule aliens.9.3`). This test reports the items no test cites and requires ≥ 90%."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT.parent / "shared" / "rules"
+ITEM = re.compile(r"^- \*\*([a-z]+\.\d+(?:\.\d+)+)\*\*", re.M)
+CITE = re.compile(r"#\s*rule\s+([a-z]+\.(?:\d+(?:\.\d+)+|gap\.\d+))")
+IMPLEMENTED = ["aliens"]
+
+
+def cited() -> set[str]:
+    out: set[str] = set()
+    for p in (ROOT / "tests").rglob("test_*.py"):
+        out |= set(CITE.findall(p.read_text(encoding="utf-8")))
+    return out
+
+
+@pytest.mark.parametrize("game", IMPLEMENTED)
+def test_rule_items_are_cited_by_tests(game: str) -> None:
+    path = RULES / f"{game}.md"
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the repository")
+    items = ITEM.findall(path.read_text(encoding="utf-8"))
+    assert items, "no rule items found"
+    missing = [i for i in items if i not in cited()]
+    share = 1 - len(missing) / len(items)
+    assert share >= 0.9, f"only {share:.0%} of {game} rule items are cited by a test; missing: {missing}"
+
+
+@pytest.mark.parametrize("game", IMPLEMENTED)
+def test_every_gap_has_a_ruling(game: str) -> None:
+    path = RULES / f"{game}.md"
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the repository")
+    gaps = re.findall(rf"\*\*{game}\.gap\.(\d+)\*\*", path.read_text(encoding="utf-8"))
+    rulings = (ROOT / "docs" / "rulings" / f"{game}.md").read_text(encoding="utf-8")
+    ruled = set(re.findall(r"^\| (\d+) \|", rulings, re.M))
+    assert [g for g in gaps if g not in ruled] == []
