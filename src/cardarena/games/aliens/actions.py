@@ -379,7 +379,10 @@ def h_resolve(st: AliensState, step: Step) -> None:
         assert isinstance(d, TacticCard)
         blocked = st.blocked
         st.blocked = 0
-        if target >= 0 and st.hp[target] > 0:
+        if st.hp[slot] <= 0:
+            # the declaring Alien was KO'd in the Counter window: it can no longer act (rule aliens.11.3)
+            st.emit("fizzle", player=p, card=d.name, reason="the declaring Alien was KO'd")
+        elif target >= 0 and st.hp[target] > 0:
             base, bonus, mod = attack_damage(st, d, slot, target)
             amount = base + bonus + mod - blocked
             hit(st, target, amount if amount > 0 else 0, d.name, base=base, bonus=bonus, modifier=mod, blocked=blocked)

@@ -81,6 +81,8 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"    {e['card']} is attached to {e['name']}"
     if t == "enter":
         return f"    {e['card']} enters the {e['zone'].capitalize()} Zone"
+    if t == "fizzle":
+        return f"    {e['card']} fizzles: {e['reason']}"
     if t == "negated":
         return f"    {e['card']} is negated!"
     if t == "move":
