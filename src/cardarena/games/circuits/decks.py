@@ -178,7 +178,7 @@ def _check_action_deck(deck: Deck, pool: CardPool, hero: HeroCard | None, fmt: s
 
 
 def random_deck(pool: CardPool, rng: Any) -> Deck:
-    """A random legal Standard deck for a random Hero: a legal 2/2/2 Armory with at most one Legendary,
+    """A random legal deck (Standard, or Open with Anomaly cards) for a random Hero: a legal 2/2/2 Armory with at most one Legendary,
     and 40 legal non-Anomaly cards, 10–20 names of at most four copies. rng is a random.Random."""
     hero = rng.choice(list(pool.heroes.values()))
     armory: list[str] = []
@@ -194,8 +194,13 @@ def random_deck(pool: CardPool, rng: Any) -> Deck:
     rng.shuffle(names)
     chosen = names[: rng.randint(10, min(20, len(names)))]
     counts = dict.fromkeys(chosen, 1)
+    fmt = "open" if rng.random() < 0.3 else "standard"
+    if fmt == "open":  # up to two Anomaly cards (rules circuits.3.13–3.14)
+        anomalies = [c.name for c in pool.actions if c.anomaly and is_legal_for(c, hero)]
+        for n in rng.sample(anomalies, min(2, len(anomalies))):
+            counts[n] = 1
     while sum(counts.values()) < DECK_SIZE:
         counts[rng.choice([n for n in chosen if counts[n] < COPIES])] += 1
-    return Deck(game="circuits", name=f"random {hero.title}", format="standard",
+    return Deck(game="circuits", name=f"random {hero.title}", format=fmt,
                 leaders={"heroes": [hero.title], "armory": armory}, cards=counts, source="<random deck>")
 

@@ -68,9 +68,10 @@ class CircuitsRuleset(Ruleset):
             decks = [names[0], names[1]]
         if len(decks) != 2:
             raise CardArenaError(f"a circuits Duel is played by 2 players; got {len(decks)} deck(s)")
-        fmt = fmt or self.default_format
         params = self.check_rules(rules)
         resolved = [self.resolve_deck(d, fmt) for d in decks]
+        # a Standard deck is legal in Open; a game with an Open deck is an Open game
+        fmt = fmt or ("open" if any(d.format == "open" for d in resolved) else self.default_format)
         pool = self.pool
         heroes = [pool.heroes[d.leaders["heroes"][0]] for d in resolved]
         armories = [[pool.by_name[g] for g in d.leaders["armory"]] for d in resolved]
