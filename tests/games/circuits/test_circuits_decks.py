@@ -345,17 +345,21 @@ def test_a_deck_for_another_game_is_refused():
 # -- random decks ----------------------------------------------------------------------------------
 
 
-def test_random_decks_are_legal_standard_decks():
+def test_random_decks_are_legal_in_their_format():
     # rule circuits.17.4
     # rule circuits.17.6
+    # rule circuits.3.14
     heroes = set()
+    formats = set()
     for seed in range(50):
         d = random_deck(POOL, random.Random(seed))
-        assert check_deck(d, POOL, "standard") == [], (seed, d.leaders)
-        assert d.format == "standard" and d.size == 40
-        assert all(not POOL.by_name[n].anomaly for n in d.cards)  # type: ignore[union-attr]
+        assert check_deck(d, POOL, d.format) == [], (seed, d.leaders)
+        assert d.size == 40
+        anomalies = sum(k for n, k in d.cards.items() if POOL.by_name[n].anomaly)  # type: ignore[union-attr]
+        assert anomalies == 0 if d.format == "standard" else anomalies <= 2
         assert sum(isinstance(POOL.by_name[g], GearCard) and POOL.by_name[g].legendary  # type: ignore[union-attr]
                    for g in d.leaders["armory"]) <= 1
         heroes.add(d.leaders["heroes"][0])
-    assert len(heroes) >= 5
+        formats.add(d.format)
+    assert len(heroes) >= 5 and formats == {"standard", "open"}
     assert random_deck(POOL, random.Random(3)) == random_deck(POOL, random.Random(3))
