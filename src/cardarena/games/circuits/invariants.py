@@ -47,4 +47,25 @@ def check_invariants(st: CircuitsState) -> list[str]:
             problems.append(f"Asset {st.name(a)} has lethal damage but is still on the Field")
     if st.result is None and st.decision is not None and not st.decision.options:
         problems.append("a decision with no options")
+    problems += plan_secrecy(st)
+    return problems
+
+
+def plan_secrecy(st: CircuitsState) -> list[str]:
+    """A face-down Plan's identity never reaches the opponent's view or log unless they have seen it
+    (rules circuits.4.3, 12.15)."""
+    problems = []
+    for seat in (0, 1):
+        o = 1 - seat
+        secret = {i for i in st.plans[o] if i not in st.seen[seat] and i not in st.delayed}
+        secret |= {i for i in st.pending if st._hidden_pending(i, seat)}
+        if not secret:
+            continue
+        view = st.view(seat)
+        for pl in view["players"][o]["plans"]:
+            if pl["id"] in secret and "card" in pl:
+                problems.append(f"seat {seat} sees the identity of face-down Plan {pl['id']}")
+        for e in st.visible_log(seat):
+            if e.get("id") in secret and "card" in e:
+                problems.append(f"seat {seat}'s log names face-down Plan {e['id']} ({e['type']})")
     return problems

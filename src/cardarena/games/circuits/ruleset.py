@@ -1,4 +1,4 @@
-"""The `circuits` Ruleset (seed 000): Duel in Standard and Open. Not yet registered (work in progress)."""
+"""The `circuits` Ruleset (seed 000): Duel in Standard and Open."""
 
 from __future__ import annotations
 
