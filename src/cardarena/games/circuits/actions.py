@@ -68,7 +68,9 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
     if kind == "enemy_target":
         return [st.hero[enemy], *st.field[enemy]]
     if kind == "enemy_asset":
-        return list(st.field[enemy])
+        # an enemy Asset still in its own window can be hit there, e.g. by Overwatch (rules 8.3.10, 9.1.7)
+        played = [i for i in st.pending if st.owner[i] == enemy and isinstance(st.defs[i], AssetCard)]
+        return [*st.field[enemy], *played]
     if kind == "your_asset":
         return list(st.field[seat])
     if kind == "enemy_gear":
@@ -196,7 +198,7 @@ def attack_damage(st: CircuitsState, seat: int) -> int:
     over = st.own_turns[seat] - (st.params["overtime_start"] - 1)
     if over > 0:
         dmg += over
-    dmg += sum(a for s, v, a in st.queued if s == seat and v == "next_attack")
+    dmg += sum(q[2] for q in st.queued if q[0] == seat and q[1] == "next_attack")
     return dmg
 
 
@@ -244,12 +246,18 @@ def h_act(st: CircuitsState, step: Step) -> None:
         st.rally[seat] -= d.charge.cost
         st.emit("charge", player=seat, card=d.name, rally=d.charge.cost)  # opens no window (rule 9.1.22)
         st.stack.append(("choose", seat, choice_kind(d.charge.effects), d.name, ("charge_resolve", seat, iid)))
-    elif what == "ultimate":
-        cost = ultimate_cost(st, seat)
-        st.ult_used[seat] = True
-        st.rally[seat] -= cost
-        st.emit("ultimate", player=seat, name=st.hero_card(seat).ultimate.name, rally=cost)
-        open_window(st, "full", seat, ("ultimate", seat))
+    elif what == "ultimate":  # its target (a Gear to Jam...) is chosen at declaration (rule 11.7)
+        u = st.hero_card(seat).ultimate
+        st.stack.append(("choose", seat, choice_kind(u.effects), u.name, ("ultimate_declare", seat)))
+
+
+def h_ultimate_declare(st: CircuitsState, step: Step) -> None:
+    _, seat, target = step
+    cost = ultimate_cost(st, seat)
+    st.ult_used[seat] = True
+    st.rally[seat] -= cost
+    st.emit("ultimate", player=seat, name=st.hero_card(seat).ultimate.name, rally=cost)
+    open_window(st, "full", seat, ("ultimate", seat, target))
 
 
 def h_charge_resolve(st: CircuitsState, step: Step) -> None:
@@ -357,7 +365,7 @@ def h_resolve_declared(st: CircuitsState, step: Step) -> None:
         resolve_attack(st, actor, item[1])
     elif what == "ultimate":
         u = st.hero_card(actor).ultimate  # an Ultimate cannot be cancelled (rule 13.4)
-        apply_effects(st, u.effects, actor, -1, u.name, ref=(st.hero[actor], "ultimate"))
+        apply_effects(st, u.effects, actor, item[2], u.name, ref=(st.hero[actor], "ultimate"))
     elif what == "reveal":
         resolve_reveal(st, actor, item[1], frame["delayed"])
     elif what == "equip":
@@ -371,6 +379,8 @@ def h_resolve_declared(st: CircuitsState, step: Step) -> None:
 
 def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled: bool) -> None:
     d = st.defs[iid]
+    if iid not in st.pending:
+        return  # an Asset destroyed during its own window never enters the Field (rule 9.1.7)
     st.pending.remove(iid)
     if cancelled and isinstance(d, TacticCard) and d.type == "instant":
         st.discard[seat].append(iid)  # ruling circuits.gap.20
@@ -398,7 +408,7 @@ def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled:
 def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
     """Seed 000 §8.1 and §8.6: queued bonuses and riders are used up by the attempt (rule 8.6.7)."""
     dmg = attack_damage(st, seat)
-    riders = [(v, a) for s, v, a in st.queued if s == seat and v != "next_attack"]
+    riders = [q[1:] for q in st.queued if q[0] == seat and q[1] != "next_attack"]
     st.queued = [q for q in st.queued if q[0] != seat]
     enemy = 1 - seat
     if target in st.hero:
@@ -410,12 +420,12 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
         return
     if dealt <= 0:
         return  # full prevention: no rider (rule 8.6.5)
-    for v, a in riders:
+    for v, a, *chosen in riders:
         if v == "rider_burn" and target in st.hero:  # Redline Drill (rules 8.6.2–8.6.3)
             st.burn_enemy[enemy] += a
             st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
-        elif v == "rider_repair":  # Frame Check (rule 8.6.4): your Assets
-            for x in st.field[seat]:
+        elif v == "rider_repair":  # Frame Check (rule 8.6.4): the one Asset of yours chosen when it was played
+            for x in [c for c in chosen if c in st.field[seat]]:
                 had = st.damage.get(x, 0)
                 st.damage[x] = max(0, had - a)
                 st.emit("repair", player=seat, card=st.name(x), amount=had - st.damage[x], source="rider")
@@ -463,6 +473,7 @@ HANDLERS: dict[str, Any] = {
     "action": h_action,
     "act": h_act,
     "charge_resolve": h_charge_resolve,
+    "ultimate_declare": h_ultimate_declare,
     "make_room": h_make_room,
     "room_made": h_room_made,
     "declare": h_declare,

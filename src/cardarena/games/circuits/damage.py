@@ -36,7 +36,11 @@ def fire(st: CircuitsState, seat: int, when: str, source: str) -> None:
                     continue
                 st.match_flags.add(key)
             st.emit("trigger", player=seat, card=st.name(iid), when=when, cause=source)
+            outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
+            st.flags.add("in_trigger")
             apply_effects(st, t.effects, seat, -1, st.name(iid), this=iid)
+            if not outer:
+                st.flags.discard("in_trigger")
 
 
 # -- Heroes ------------------------------------------------------------------------------------
@@ -159,7 +163,7 @@ def damage_asset(st: CircuitsState, iid: int, amount: int, source: str) -> int:
     st.damage[iid] = st.damage.get(iid, 0) + amount
     st.emit("damage", source=source, target="asset", player=o, card=st.name(iid), base=amount, final=amount,
             total=st.damage[iid], hp=st.asset_max_hp(iid))
-    if iid in st.field[o] and st.damage[iid] >= st.asset_max_hp(iid):
+    if st.damage[iid] >= st.asset_max_hp(iid):  # on the Field, or still in its own window (rule 9.1.7)
         destroy_asset(st, iid, source)
     return amount
 
@@ -167,7 +171,9 @@ def damage_asset(st: CircuitsState, iid: int, amount: int, source: str) -> int:
 def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
     """Destroy an Asset (rules 8.3.6–8.3.7) unless a declared replacement saves it (seed 000 §8.5)."""
     o = st.owner[iid]
-    if iid not in st.field[o]:
+    # an Asset destroyed during its own window never enters the Field (rule 9.1.7)
+    in_window = iid not in st.field[o] and iid in st.pending and isinstance(st.defs[iid], AssetCard)
+    if iid not in st.field[o] and not in_window:
         return
     frame = st.current_frame()
     if frame is not None:
@@ -180,7 +186,7 @@ def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
                 st.pending.remove(rid)
                 st.discard[st.owner[rid]].append(rid)
                 return
-    st.field[o].remove(iid)
+    (st.pending if in_window else st.field[o]).remove(iid)
     st.damage.pop(iid, None)
     st.guarded.pop(iid, None)
     st.discard[o].append(iid)
@@ -209,7 +215,7 @@ def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
     from .effects import apply_effects
 
     frame = st.current_frame()
-    if frame is None:
+    if frame is None or "in_trigger" in st.flags:  # Burn and passive triggers cannot be answered (rule 11.30)
         return
     for r in frame["prospective"]:
         rid, rseat, trig, target = r

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, heal
-from .schema import Effect, TacticCard
+from .schema import AssetCard, Effect, TacticCard
 from .state import CircuitsState
 
 #: what the player picks when an effect needs it
@@ -142,7 +142,8 @@ def apply_effects(
                 st.hand[enemy].append(target)
                 st.emit("plan_returned", player=enemy, source=source)
         elif v in ("next_attack", "rider_burn", "rider_repair"):
-            st.queued.append((seat, v, e.amount))
+            # Frame Check repairs the Asset chosen when it was played ("one of your Assets")
+            st.queued.append((seat, v, e.amount, target) if v == "rider_repair" else (seat, v, e.amount))
             st.emit("queued", player=seat, what=v, amount=e.amount, source=source)
         elif v == "guard_assets":
             until = st.until_my_next_turn(seat)
@@ -163,7 +164,7 @@ def look(st: CircuitsState, seat: int, plan: int, source: str) -> None:
         st.seen[seat].add(plan)
         st.flags.add(f"looked_plan:{seat}")
         st.emit("look", player=seat, what="plan", id=plan, card=st.name(plan), source=source,
-                secret=["card"], viewers=[seat])
+                secret=["card", "id"], viewers=[seat])  # not even which Plan (ruling circuits.gap.46)
     elif st.deck[enemy]:
         top = st.deck[enemy][-1]
         st.seen[seat].add(top)
@@ -182,6 +183,8 @@ def _targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> l
             return []
         if target in st.hero or target in st.field[st.owner[target]]:
             return [target]
+        if target in st.pending and isinstance(st.defs[target], AssetCard):
+            return [target]  # an Asset hit during its own window (rules 8.3.10, 9.1.7)
         return []  # a fixed target that left: nothing (rule 8.1.8 in spirit, 18.10)
     if to == "each_enemy_asset":
         return list(st.field[enemy])

@@ -53,20 +53,24 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
     if what in ("strike",):
         return {"hero"}
     effects: Any = ()
+    aimed = {"hero", "asset"}  # what "any enemy target" can hit; narrowed by a declared target (rule 11.7)
     if what in ("card", "answer"):
         iid, target = entry[1], entry[2]
         d = st.defs[iid]
         if isinstance(d, TacticCard) and d.type == "plan" and what == "card":
             return {"hero", "asset"} if d.plan_kind == "offense" else set()  # only the Kind is known (rule 11.21)
         effects = getattr(d, "effects", ()) or getattr(d, "on_play", ())
+        if target >= 0:
+            aimed = {"hero"} if target in st.hero else {"asset"}
     elif what == "reveal":
         effects = st.defs[entry[1]].effects
     elif what == "ultimate":
         effects = st.hero_card(entry[1]).ultimate.effects
     for e in effects:
-        if e.verb == "damage" and e.to in ("enemy_hero", "enemy_target"):
+        if e.verb == "damage" and (e.to == "enemy_hero" or (e.to == "enemy_target" and "hero" in aimed)):
             out.add("hero")
-        if (e.verb == "damage" and e.to in ("enemy_target", "enemy_asset", "each_enemy_asset")) or e.verb == "destroy":
+        if (e.verb == "damage" and (e.to in ("enemy_asset", "each_enemy_asset") or (e.to == "enemy_target" and "asset" in aimed))) \
+                or e.verb == "destroy":
             out.add("asset")
         if e.verb in ("force_reveal", "resolve_plans"):
             out |= {"hero", "asset"}
