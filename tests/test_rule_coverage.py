@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT.parent / "shared" / "rules"
 ITEM = re.compile(r"^- \*\*([a-z]+\.\d+(?:\.\d+)+)\*\*", re.M)
 CITE = re.compile(r"#\s*rule\s+([a-z]+\.(?:\d+(?:\.\d+)+|gap\.\d+))")
-IMPLEMENTED = ["aliens"]
+#: game -> sections not implemented yet (circuits: Squad §16 and Raid §20)
+IMPLEMENTED = {"aliens": (), "circuits": ("16", "20")}
 
 
 def cited() -> set[str]:
@@ -27,7 +28,7 @@ def test_rule_items_are_cited_by_tests(game: str) -> None:
     path = RULES / f"{game}.md"
     if not path.exists():
         pytest.skip(f"{path} is not beside the repository")
-    items = ITEM.findall(path.read_text(encoding="utf-8"))
+    items = [i for i in ITEM.findall(path.read_text(encoding="utf-8")) if i.split(".")[1] not in IMPLEMENTED[game]]
     assert items, "no rule items found"
     missing = [i for i in items if i not in cited()]
     share = 1 - len(missing) / len(items)
@@ -41,5 +42,7 @@ def test_every_gap_has_a_ruling(game: str) -> None:
         pytest.skip(f"{path} is not beside the repository")
     gaps = re.findall(rf"\*\*{game}\.gap\.(\d+)\*\*", path.read_text(encoding="utf-8"))
     rulings = (ROOT / "docs" / "rulings" / f"{game}.md").read_text(encoding="utf-8")
-    ruled = set(re.findall(r"^\| (\d+) \|", rulings, re.M))
+    ruled: set[str] = set()
+    for a, b in re.findall(r"^\| (\d+)(?:–(\d+))? \|", rulings, re.M):  # a row may rule a range: "| 10–19 |"
+        ruled |= {str(n) for n in range(int(a), int(b or a) + 1)}
     assert [g for g in gaps if g not in ruled] == []
