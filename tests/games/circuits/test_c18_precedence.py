@@ -1,12 +1,12 @@
 """Rule scenarios for seed 000 §18, precedence rules (rules circuits.18.1–18.10): card text over rules
 text, "can't" over "can", once-per-match limits, damage events, windows inside a resolution, and
-effects without a legal choice. 18.3–18.4 (simultaneous triggers) cannot arise in a Duel of Base 001:
-see the report in the test module's last comment."""
+effects without a legal choice, and the order a player gives their simultaneous triggers (18.4).
+18.3 (both players' triggers at one moment) cannot arise: every trigger of Base 001 fires for one player."""
 
 from __future__ import annotations
 
 from circuits_c11_c19_helpers import amount, answers_offered, asked, board, index, resolved, to_next_action
-from circuits_scenario import events, has, labels, pick
+from circuits_scenario import events, has, labels, pick, scenario
 
 HEROES = ("Volt Reaver", "Lumen Warden")
 
@@ -188,8 +188,20 @@ def test_without_a_legal_choice_an_effect_does_as_much_as_it_can():
     assert (0, "next_attack", amount("Thunder Fist", "next_attack")) in st.queued
 
 
-# Not pinned here, because they cannot be exercised in a Duel of Base 001:
+# Not pinned here, because it cannot be exercised in a Duel of Base 001:
 # - 18.3 (active player's triggers first): every trigger fires for one player only (the one who plays,
 #   takes or prevents damage, heals, or whose turn it is), so both players' triggers never coincide.
-# - 18.4 (each player orders their own simultaneous triggers): the engine fires them in a fixed order
-#   (Passive, Gear, Assets) and asks no question; adding that choice is an engine feature.
+
+
+def test_a_player_orders_their_own_simultaneous_triggers() -> None:
+    # rule circuits.18.4
+    # Forgeblade's Passive and Dampening Coil both trigger when Forgeblade takes damage: its player
+    # chooses which resolves first, and the log follows that choice.
+    for first in ("Dampening Coil", "Forgeblade"):
+        st = scenario(heroes=("Lumen Warden", "Forgeblade"), hands=([], []), gear=([], ["Dampening Coil"]),
+                      rally=(6, 6))
+        pick(st, "Basic Attack")
+        assert st.decision is not None and (st.decision.seat, st.decision.kind) == (1, "trigger_order")
+        pick(st, first)
+        fired = [e["card"] for e in events(st, "trigger") if e["when"] == "you_take_damage"]
+        assert fired[0] == first and len(fired) == 2

@@ -210,6 +210,12 @@ def end_step_board():
     return st
 
 
+def order_triggers(st) -> None:
+    """Answer the "which trigger first" decisions (rule 18.4) with the first option."""
+    while st.decision is not None and st.decision.kind == "trigger_order":
+        st.apply(st.decision.options[0].id)
+
+
 def end_step_order(st) -> list[str]:
     out = []
     for e in st.log[[e["type"] for e in st.log].index("action_step_end"):]:
@@ -229,6 +235,7 @@ def test_the_end_step_runs_end_of_turn_strike_burn_expiry_then_the_hand_limit():
     # rule circuits.7.17
     st = end_step_board()
     pick(st, "End the Action Step")
+    order_triggers(st)
     assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "discard")
     assert end_step_order(st) == ["end of turn", "strike", "burn", "turn_effects_expire"]
     pick(st, "Discard Quick Shot")
@@ -242,9 +249,11 @@ def test_this_turn_limits_still_hold_at_strike_and_burn_then_expire():
     # rule circuits.7.16
     st = end_step_board()
     pick(st, "Basic Attack")  # P2's Hero takes damage: Dampening Coil's once-this-turn trigger is used
+    order_triggers(st)  # with Forgeblade's own "when your Hero takes damage" Passive (rule 18.4)
     assert [e["cause"] for e in events(st, "trigger") if e["card"] == "Dampening Coil"] == ["Basic Attack"]
     assert st.rally[0] == 5
     pick(st, "End the Action Step")
+    order_triggers(st)
     t = [e["type"] for e in st.log]
     strike = next(i for i, e in enumerate(st.log) if e["type"] == "damage" and e["source"] == "Ember Turret")
     burn = next(i for i, e in enumerate(st.log) if e["type"] == "damage" and e["burn"])

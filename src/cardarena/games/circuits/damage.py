@@ -14,33 +14,87 @@ from .state import CircuitsState
 # -- triggers on Gear, Assets and the Hero's Passive ------------------------------------------------
 
 
+def _holder(st: CircuitsState, seat: int, iid: int) -> Any:
+    """What prints the triggers of `iid` right now, or None if it no longer works (Jammed, gone)."""
+    if iid == st.hero[seat]:
+        return st.hero_card(seat).passive
+    if iid in st.equipped(seat):
+        return None if iid in st.jammed else st.defs[iid]
+    if iid in st.field[seat]:
+        return st.defs[iid]
+    return None
+
+
+def _available(st: CircuitsState, seat: int, iid: int, k: int, when: str) -> bool:
+    holder = _holder(st, seat, iid)
+    if holder is None or k >= len(holder.triggers) or holder.triggers[k].when != when:
+        return False
+    once = holder.triggers[k].once_per
+    key = f"t:{iid}:{when}"
+    return not ((once == "turn" and key in st.flags) or (once == "match" and key in st.match_flags))
+
+
 def fire(st: CircuitsState, seat: int, when: str, source: str) -> None:
     """Run `seat`'s printed triggers for `when` (Passive, working Gear, Assets), each at most once per
-    turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers."""
+    turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers. One
+    trigger resolves at once (rule 11.23); when several fire together their controller orders them
+    (rule 18.4) in the `order_triggers` step, right after the step now resolving."""
+    ready = []
+    for iid in (st.hero[seat], *st.equipped(seat), *st.field[seat]):
+        holder = _holder(st, seat, iid)
+        if holder is not None:
+            ready += [(iid, k) for k, t in enumerate(holder.triggers) if t.when == when and _available(st, seat, iid, k, when)]
+    if len(ready) >= 2:
+        st.stack.append(("order_triggers", seat, when, source, tuple(ready)))
+        return
+    for iid, k in ready:
+        run_trigger(st, seat, iid, k, when, source)
+
+
+def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, source: str) -> None:
     from .effects import apply_effects
 
-    sources: list[tuple[int, Any]] = [(st.hero[seat], st.hero_card(seat).passive)]
-    sources += [(g, st.defs[g]) for g in st.equipped(seat) if g not in st.jammed]
-    sources += [(a, st.defs[a]) for a in st.field[seat]]
-    for iid, holder in sources:
-        for t in holder.triggers:
-            if t.when != when:
-                continue
-            key = f"t:{iid}:{when}"
-            if t.once_per == "turn":
-                if key in st.flags:
-                    continue
-                st.flags.add(key)
-            elif t.once_per == "match":
-                if key in st.match_flags:
-                    continue
-                st.match_flags.add(key)
-            st.emit("trigger", player=seat, card=st.name(iid), when=when, cause=source)
-            outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
-            st.flags.add("in_trigger")
-            apply_effects(st, t.effects, seat, -1, st.name(iid), this=iid)
-            if not outer:
-                st.flags.discard("in_trigger")
+    t = _holder(st, seat, iid).triggers[k]
+    key = f"t:{iid}:{when}"
+    if t.once_per == "turn":
+        st.flags.add(key)
+    elif t.once_per == "match":
+        st.match_flags.add(key)
+    st.emit("trigger", player=seat, card=st.name(iid), when=when, cause=source)
+    outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
+    st.flags.add("in_trigger")
+    apply_effects(st, t.effects, seat, -1, st.name(iid), this=iid)
+    if not outer:
+        st.flags.discard("in_trigger")
+
+
+def h_order_triggers(st: CircuitsState, step: Any) -> None:
+    """Asker: which of your simultaneous triggers resolves next (rule 18.4)."""
+    _, seat, when, source, pending = step
+    if st.result is not None:
+        return
+    live = tuple(p for p in pending if _available(st, seat, p[0], p[1], when))
+    if len(live) <= 1:
+        for iid, k in live:
+            run_trigger(st, seat, iid, k, when, source)
+        flush(st)
+        return
+    from cardarena.core.engine import Option
+
+    opts = [Option(f"trigger:{iid}:{k}", f"{st.name(iid)} ({when.replace('_', ' ')})", {"card": iid}, (iid, k))
+            for iid, k in live]
+    st.ask(seat, "trigger_order", f"Several of your triggers fire ({when.replace('_', ' ')}): which resolves first?",
+           opts, ("trigger_chosen", seat, when, source, live), step)
+
+
+def h_trigger_chosen(st: CircuitsState, step: Any) -> None:
+    _, seat, when, source, live, (iid, k) = step
+    st.stack.append(("order_triggers", seat, when, source, tuple(p for p in live if p != (iid, k))))
+    run_trigger(st, seat, iid, k, when, source)
+    flush(st)
+
+
+HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen}
 
 
 # -- Heroes ------------------------------------------------------------------------------------

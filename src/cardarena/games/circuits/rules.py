@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import actions, turn, windows
+from . import actions, damage, turn, windows
 
-HANDLERS = {**turn.HANDLERS, **actions.HANDLERS, **windows.HANDLERS}
+HANDLERS = {**turn.HANDLERS, **actions.HANDLERS, **windows.HANDLERS, **damage.HANDLERS}
