@@ -157,13 +157,6 @@ class CircuitsState(State):
     def has_guard(self, iid: int) -> bool:
         return bool(self.defs[iid].guard) or iid in self.guarded
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """Ids whose identity `seat` cannot know: the opponent's hand and face-down Plans it has not
-        seen, both decks (rules circuits.4.1–4.3)."""
-        o = 1 - seat
-        seen = self.seen[seat]
-        return [*self.hand[o], *self.deck[o], *(i for i in self.plans[o] if i not in seen and i not in self.delayed)]
-
     def may_know(self, seat: int, iid: int) -> bool:
         """Whether `seat` is entitled to know card `iid` (rules circuits.4.1–4.5)."""
         o = self.owner[iid]
@@ -187,33 +180,29 @@ class CircuitsState(State):
 
     # -- hidden information ------------------------------------------------------------------------
     def determinize(self, seat: int, rng: Any) -> CircuitsState:
+        """A clone in which every card `seat` cannot see is resampled: the opponent's hidden hand and
+        deck cards trade identities, then each unseen face-down Plan trades with a hidden Plan card of
+        the same Kind (its marker is honest, rule 12.1). Both decks are reshuffled."""
         c = self.clone()
-        hidden = self.hidden_from(seat)
-        if hidden:
+        o = 1 - seat
+        known = self.seen[seat]
+        loose = [i for i in (*self.hand[o], *self.deck[o]) if i not in known]
+        face_down = [i for i in (*self.plans[o], *self.pending)
+                     if self.owner[i] == o and i not in known and i not in self.delayed and i in self.kind_of]
+        if loose or face_down:
             defs = list(self.defs)
-            # a face-down Plan's marker is honest (rule 12.1): only Plans of the same Kind may trade places
-            groups: dict[Any, list[int]] = {}
-            for i in hidden:
-                key = self.kind_of.get(i) if i in self.plans[1 - seat] else "card"
-                groups.setdefault(key, []).append(i)
-            plans_pool = [i for i in (*self.hand[1 - seat], *self.deck[1 - seat])
-                          if isinstance(self.defs[i], TacticCard) and self.defs[i].type == "plan"]
-            for key, ids in groups.items():
-                if key == "card":
-                    pool = [defs[i] for i in ids]
-                    rng.shuffle(pool)
-                    for i, d in zip(ids, pool, strict=True):
-                        defs[i] = d
-                else:
-                    # swap a hidden Plan only with a hidden Plan card of the same Kind from hand/deck
-                    for i in ids:
-                        same = [j for j in plans_pool if self.defs[j].plan_kind == key]
-                        if same:
-                            j = same[rng.randrange(len(same))]
-                            defs[i], defs[j] = defs[j], defs[i]
+            pool = [defs[i] for i in loose]
+            rng.shuffle(pool)
+            for i, d in zip(loose, pool, strict=True):
+                defs[i] = d
+            for i in face_down:
+                kind = self.kind_of[i]
+                partners = [j for j in loose if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind]
+                j = rng.choice([i, *partners])
+                defs[i], defs[j] = defs[j], defs[i]
             c.defs = defs
         rng.shuffle(c.deck[seat])
-        rng.shuffle(c.deck[1 - seat])
+        rng.shuffle(c.deck[o])
         if c.decision is not None and c.decision.seat != seat:
             c.reask()
         return c
