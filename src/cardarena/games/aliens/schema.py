@@ -117,7 +117,8 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
         raise ValueError("only Counters have a window")
     if (isinstance(card, TacticCard) and card.subtype == "attack") or card.subtype == "equip":
         return  # their target is fixed by the rules (see target_kind)
-    needs_target = any(e.to == "target" and e.verb not in ("draw", "energy", "drain", "mill") for e in card.effects)
+    # only verbs that land on an Alien use `to`; negate, block, followup and destroy ignore it
+    needs_target = any(e.to == "target" and e.verb in _ALIEN_VERBS for e in card.effects)
     if needs_target and card.target in ("none", "enemy_card") and not any(e.verb == "destroy" for e in card.effects):
         raise ValueError("an effect goes `to = target` but the card has no target = enemy | ally")
     if any(e.verb == "destroy" for e in card.effects) and card.target != "enemy_card":
