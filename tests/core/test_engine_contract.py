@@ -99,3 +99,11 @@ def test_rule_variants_are_checked() -> None:
     st = game.new_game(seed=1, rules={"safety_cap_rounds": 2})
     _advance(st, 10_000)
     assert st.result is not None and st.result.turns <= 4
+
+
+def test_boolean_rule_variants_accept_words() -> None:
+    game = cardarena.load_game("circuits")
+    assert game.check_rules({"reserve_token": "off"})["reserve_token"] is False
+    assert game.check_rules({"overtime_start": "11"})["overtime_start"] == 11
+    with pytest.raises(ValueError, match="expects bool"):
+        game.check_rules({"reserve_token": "maybe"})

@@ -10,6 +10,9 @@ from .engine import State
 from .errors import DeckError
 
 
+_BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
+
+
 class Ruleset:
     """A game: its card pool, formats, deck rules, starters, and a factory for States."""
 
@@ -71,6 +74,8 @@ class Ruleset:
             want = type(out[k])
             if want is int and isinstance(v, str) and v.lstrip("-").isdigit():
                 v = int(v)
+            elif want is bool and isinstance(v, str | int) and str(v).lower() in _BOOL_WORDS:
+                v = _BOOL_WORDS[str(v).lower()]
             if not isinstance(v, want) or isinstance(v, bool) != isinstance(out[k], bool):
                 raise ValueError(f"rule {k!r} expects {want.__name__}, got {v!r}")
             out[k] = v
