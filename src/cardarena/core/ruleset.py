@@ -9,7 +9,6 @@ from .decks import Deck, load_deck
 from .engine import State
 from .errors import DeckError
 
-
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
 
 
