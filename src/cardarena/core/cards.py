@@ -66,3 +66,10 @@ def unknown_card_message(name: str, names: Iterable[str]) -> str:
     close = closest_names(name, names)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     return f"unknown card {name!r}{hint}"
+
+
+def card_info(card: Any) -> dict[str, Any]:
+    """Every field of a card definition, JSON-able, with its `kind` (alien, tactic, hero, gear...)."""
+    info: dict[str, Any] = msgspec.to_builtins(card)
+    info["kind"] = type(card).__name__.removesuffix("Card").lower()
+    return info

@@ -124,3 +124,16 @@ def load_deck(path: str | Path) -> Deck:
     except (OSError, UnicodeDecodeError) as e:
         raise DeckError(str(p), [f"cannot read the file: {e}"]) from None
     return parse_deck(text, str(p))
+
+
+def load_starters(package: str, folder: str = "starters") -> dict[str, Deck]:
+    """The starter decks shipped in a game package, by file stem (e.g. `wildfire_assault`)."""
+    from importlib.resources import files
+
+    out: dict[str, Deck] = {}
+    root = files(package).joinpath(folder)
+    game = package.rsplit(".", 1)[-1]
+    for p in sorted(root.iterdir(), key=lambda p: p.name):
+        if p.name.endswith(".toml"):
+            out[p.name.removesuffix(".toml")] = parse_deck(p.read_text(encoding="utf-8"), f"{game}/{folder}/{p.name}")
+    return out

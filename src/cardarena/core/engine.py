@@ -215,8 +215,22 @@ class State:
         raise NotImplementedError
 
     def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The log as `seat` may see it (None: a spectator). Default: everything is public."""
-        return list(self.log)
+        """The log as `seat` may see it (None: a spectator of hidden information).
+
+        An event with a `secret` list of field names keeps those fields only for its `viewers` (default:
+        its `player`); `secret` and `viewers` themselves are never shown (docs/events.md)."""
+        out = []
+        for e in self.log:
+            if "secret" in e:
+                e = dict(e)
+                secret = e.pop("secret")
+                viewers = e.pop("viewers", None)
+                allowed = viewers if viewers is not None else [e.get("player")]
+                if seat is None or seat not in allowed:
+                    for k in secret:
+                        e.pop(k, None)
+            out.append(e)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -216,19 +216,6 @@ class AliensState(State):
             "result": None if self.result is None else self.result.to_dict(),
         }
 
-    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        """Events with the identities of cards hidden from `seat` removed (`secret` fields)."""
-        out = []
-        for e in self.log:
-            if "secret" in e:
-                e = dict(e)
-                secret = e.pop("secret")
-                if seat is None or e.get("player") != seat:
-                    for k in secret:
-                        e.pop(k, None)
-            out.append(e)
-        return out
-
     # -- saving --------------------------------------------------------------------------------
     _SAVED = (
         "active", "attacked", "blocked", "charge", "command", "deck", "discard", "equip", "grants", "hand",

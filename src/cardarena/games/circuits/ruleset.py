@@ -5,9 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-import msgspec
-
-from cardarena.core.decks import Deck, parse_deck
+from cardarena.core.cards import card_info
+from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
@@ -47,10 +46,7 @@ class CircuitsRuleset(Ruleset):
         return sorted(self.pool.by_name)
 
     def card_info(self, name: str) -> dict[str, Any]:
-        c = self.pool.by_name[name]
-        info: dict[str, Any] = msgspec.to_builtins(c)
-        info["kind"] = type(c).__name__.removesuffix("Card").lower()
-        return info
+        return card_info(self.pool.by_name[name])
 
     def starter_decks(self) -> dict[str, Deck]:
         return _starters()
@@ -132,11 +128,4 @@ class CircuitsRuleset(Ruleset):
 
 @cache
 def _starters() -> dict[str, Deck]:
-    from importlib.resources import files
-
-    out: dict[str, Deck] = {}
-    root = files("cardarena.games.circuits").joinpath("starters")
-    for p in sorted(root.iterdir(), key=lambda p: p.name):
-        if p.name.endswith(".toml"):
-            out[p.name.removesuffix(".toml")] = parse_deck(p.read_text(encoding="utf-8"), f"circuits/starters/{p.name}")
-    return out
+    return load_starters("cardarena.games.circuits")

@@ -272,20 +272,6 @@ class CircuitsState(State):
         d = self.defs[iid]
         return isinstance(d, TacticCard) and d.type == "plan" and self.owner[iid] != seat and iid not in self.seen[seat]
 
-    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        out = []
-        for e in self.log:
-            if "secret" in e:
-                e = dict(e)
-                secret = e.pop("secret")
-                viewers = e.pop("viewers", None)
-                allowed = viewers if viewers is not None else [e.get("player")]
-                if seat is None or seat not in allowed:
-                    for k in secret:
-                        e.pop(k, None)
-            out.append(e)
-        return out
-
     # -- saving --------------------------------------------------------------------------------------
     _SAVED = (*_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS, "active", "battery", "breakpoints", "first", "frames",
               "gear", "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
