@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema import AssetCard, Effect
+from .schema import AssetCard
 from .state import CircuitsState
 
 # -- triggers on Gear, Assets and the Hero's Passive ------------------------------------------------
@@ -288,4 +288,3 @@ def flush(st: CircuitsState) -> None:
         st.stack.append(("settle",))
 
 
-EFFECT = Effect  # re-export for type hints elsewhere
