@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardarena.core.engine import State
 from cardarena.games.aliens.pool import card_pool
 from cardarena.games.aliens.rules import new_state
 from cardarena.games.aliens.ruleset import AliensRuleset
 from cardarena.games.aliens.state import AliensState
+from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
 
 GAME = AliensRuleset()
 POOL = card_pool()
@@ -136,33 +136,6 @@ def slot(st: AliensState, name: str) -> int:
 
 def ids_named(st: AliensState, name: str, zone: list[int]) -> list[int]:
     return [i for i in zone if st.defs[i].name == name]
-
-
-def labels(st: State) -> list[str]:
-    assert st.decision is not None, "the game has no pending decision"
-    return [o.label for o in st.decision.options]
-
-
-def find(st: State, *words: str) -> str:
-    """The id of the only option whose label contains every word (case-insensitive)."""
-    assert st.decision is not None, f"no decision pending; result={st.result}"
-    hits = [o for o in st.decision.options if all(w.lower() in o.label.lower() for w in words)]
-    assert len(hits) == 1, f"{len(hits)} options match {words}: {labels(st)}"
-    return hits[0].id
-
-
-def has(st: State, *words: str) -> bool:
-    if st.decision is None:
-        return False
-    return any(all(w.lower() in o.label.lower() for w in words) for o in st.decision.options)
-
-
-def pick(st: State, *words: str) -> None:
-    st.apply(find(st, *words))
-
-
-def events(st: State, type_: str) -> list[dict[str, Any]]:
-    return [e for e in st.log if e["type"] == type_]
 
 
 def pass_until(st: AliensState, turn: int) -> None:

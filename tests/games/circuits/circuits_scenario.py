@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardarena.core.engine import State
 from cardarena.games.circuits.pool import card_pool
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 from cardarena.games.circuits.state import SLOT, CircuitsState
 from cardarena.games.circuits.turn import new_state
+from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
 
 GAME = CircuitsRuleset()
 POOL = card_pool()
@@ -106,30 +106,6 @@ def scenario(
         raise ValueError(f"unknown start {start!r}")
     st.run()
     return st
-
-
-def labels(st: State) -> list[str]:
-    assert st.decision is not None, f"no decision pending; result={st.result}"
-    return [o.label for o in st.decision.options]
-
-
-def find(st: State, *words: str) -> str:
-    assert st.decision is not None, f"no decision pending; result={st.result}"
-    hits = [o for o in st.decision.options if all(w.lower() in o.label.lower() for w in words)]
-    assert len(hits) == 1, f"{len(hits)} options match {words}: {labels(st)}"
-    return hits[0].id
-
-
-def has(st: State, *words: str) -> bool:
-    return st.decision is not None and any(all(w.lower() in o.label.lower() for w in words) for o in st.decision.options)
-
-
-def pick(st: State, *words: str) -> None:
-    st.apply(find(st, *words))
-
-
-def events(st: State, type_: str) -> list[dict[str, Any]]:
-    return [e for e in st.log if e["type"] == type_]
 
 
 def ids_named(st: CircuitsState, name: str, zone: list[int]) -> list[int]:
