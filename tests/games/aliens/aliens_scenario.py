@@ -20,7 +20,6 @@ from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-ex
 
 GAME = AliensRuleset()
 POOL = card_pool()
-FILLER = "Filler"  # any Spawn name works as deck filler; resolved below
 
 # Default squads: two live Aliens of different species per side, chosen from the pool
 _by_species: dict[str, list[Any]] = {}
