@@ -28,10 +28,6 @@ PROACTIVE_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield", "d
                              "destroy", "followup"})
 
 
-def is_counter(d: Any) -> bool:
-    return d.subtype == "counter"
-
-
 def proactive(d: TacticCard | SpawnCard) -> bool:
     """A Counter used on your own turn only does its non-negate, non-block effects (docs/cards.md)."""
     return any(e.verb in PROACTIVE_VERBS for e in d.effects)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, heal
-from .schema import AssetCard, Effect, TacticCard
+from .schema import AssetCard, Effect
 from .state import CircuitsState
 
 #: what the player picks when an effect needs it
@@ -201,7 +201,3 @@ def effects_at(st: CircuitsState, ref: tuple[int, str]) -> Sequence[Effect]:
     if field == "ultimate":
         return d.ultimate.effects
     return getattr(d, field)
-
-
-def is_plan(d: object) -> bool:
-    return isinstance(d, TacticCard) and d.type == "plan"
