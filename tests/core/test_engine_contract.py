@@ -107,3 +107,9 @@ def test_boolean_rule_variants_accept_words() -> None:
     assert game.check_rules({"overtime_start": "11"})["overtime_start"] == 11
     with pytest.raises(ValueError, match="expects bool"):
         game.check_rules({"reserve_token": "maybe"})
+
+
+def test_a_saved_state_of_another_game_is_refused_clearly() -> None:
+    saved = cardarena.load_game("aliens").new_game(seed=1).to_json()
+    with pytest.raises(cardarena.CardArenaError, match="not a saved circuits state"):
+        cardarena.load_game("circuits").load_state(saved)

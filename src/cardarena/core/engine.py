@@ -107,6 +107,8 @@ class State:
 
     HANDLERS: ClassVar[dict[str, Handler]] = {}
     game_id: ClassVar[str] = ""
+    #: the game's own tables that a saved state holds (core.serialize.state_to_json)
+    _SAVED: ClassVar[tuple[str, ...]] = ()
 
     asker: Step | None
     config: dict[str, Any]
@@ -233,7 +235,9 @@ class State:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        from .serialize import state_to_json
+
+        return state_to_json(self)
 
     @property
     def seat_to_act(self) -> int | None:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine import Decision, Option
+from .errors import CardArenaError
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .engine import State
+
+S = TypeVar("S", bound="State")
+FORMAT = "cardarena-state/1"
 
 
 def encode(v: Any) -> Any:
@@ -54,3 +61,34 @@ def decode(v: Any) -> Any:
                 return Decision(x["seat"], x["kind"], x["prompt"], opts)
         return {k: decode(x) for k, x in v.items()}
     return v
+
+
+def state_to_json(st: State) -> dict[str, Any]:
+    """A state as JSON: its `_SAVED` tables, the log and history as they are (plain JSON by
+    construction, docs/events.md), the card ids behind its instance ids, and its game config."""
+    data = {k: encode(getattr(st, k)) for k in st._SAVED}
+    data["result"] = None if st.result is None else st.result.to_dict()
+    data["history"] = list(st.history)
+    data["log"] = list(st.log)
+    data["defs"] = [d.id for d in st.defs]  # type: ignore[attr-defined]
+    data["config"] = st.config
+    data["format"] = FORMAT
+    return data
+
+
+def state_from_json(cls: type[S], data: dict[str, Any], by_id: dict[str, Any]) -> S:
+    """The common part of loading a saved state; the game then rebuilds what it derives."""
+    from .engine import Result
+
+    if data.get("format") != FORMAT or data.get("config", {}).get("game") != cls.game_id:
+        raise CardArenaError(f"not a saved {cls.game_id} state")
+    s = cls.__new__(cls)
+    s.config = data["config"]
+    for k in cls._SAVED:
+        setattr(s, k, decode(data[k]))
+    s.history = list(data["history"])
+    s.log = [dict(e) for e in data["log"]]
+    r = data["result"]
+    s.result = None if r is None else Result(r["winner"], r["reason"], r["turns"])
+    s.defs = [by_id[i] for i in data["defs"]]  # type: ignore[attr-defined]
+    return s

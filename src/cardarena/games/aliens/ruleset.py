@@ -100,8 +100,6 @@ class AliensRuleset(Ruleset):
         return []
 
     def load_state(self, data: dict[str, Any]) -> AliensState:
-        if data.get("format") != "cardarena-state/1" or data.get("config", {}).get("game") != "aliens":
-            raise CardArenaError("not a saved aliens state")
         return AliensState.from_json(data, self.pool.by_id, data["config"]["rules"])
 
     def render(self, view: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
-from cardarena.core.serialize import decode, encode
+from cardarena.core.serialize import state_from_json
 
 from .schema import AlienCard, Card, SpawnCard, TacticCard
 
@@ -217,36 +217,16 @@ class AliensState(State):
         }
 
     # -- saving --------------------------------------------------------------------------------
-    _SAVED = (
+    _SAVED: ClassVar[tuple[str, ...]] = (
         "active", "attacked", "blocked", "charge", "command", "deck", "discard", "equip", "grants", "hand",
         "hp", "ko_queue", "negated", "once_used", "pending", "priority", "reactor", "rep_used", "sector", "set_turn",
         "settling", "shield", "status", "turn", "asker", "decision", "record", "result",
         "resume", "rng", "stack",
     )
 
-    def to_json(self) -> dict[str, Any]:
-        data = {k: encode(getattr(self, k)) for k in self._SAVED}
-        data["result"] = None if self.result is None else self.result.to_dict()
-        data["history"] = list(self.history)
-        data["log"] = list(self.log)  # events are plain JSON by construction (docs/events.md)
-        data["defs"] = [d.id for d in self.defs]
-        data["config"] = self.config
-        data["format"] = "cardarena-state/1"
-        return data
-
     @classmethod
     def from_json(cls, data: dict[str, Any], by_id: dict[str, Card], params: dict[str, Any]) -> AliensState:
-        from cardarena.core.engine import Result
-
-        s = cls.__new__(cls)
-        s.config = data["config"]
-        for k in cls._SAVED:
-            setattr(s, k, decode(data[k]))
-        s.history = list(data["history"])
-        s.log = [dict(e) for e in data["log"]]
-        r = data["result"]
-        s.result = None if r is None else Result(r["winner"], r["reason"], r["turns"])
-        s.defs = [by_id[i] for i in data["defs"]]
+        s = state_from_json(cls, data, by_id)
         s.owner = tuple(0 if i < data["config"]["split"] else 1 for i in range(len(s.defs)))
         s.aliens = tuple(data["config"]["aliens"])
         s.params = params

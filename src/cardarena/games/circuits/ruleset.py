@@ -10,6 +10,7 @@ from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
+from cardarena.core.serialize import state_from_json
 
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
@@ -17,6 +18,7 @@ from .narrate import narrate
 from .pool import CardPool, card_pool
 from .present import render
 from .rules import HANDLERS
+from .schema import HeroCard
 from .state import CircuitsState
 from .turn import new_state
 
@@ -77,22 +79,8 @@ class CircuitsRuleset(Ruleset):
         return new_state(heroes, armories, cards, seed, params, config)  # type: ignore[arg-type]
 
     def load_state(self, data: dict[str, Any]) -> CircuitsState:
-        from cardarena.core.engine import Result
-        from cardarena.core.serialize import decode
-
-        if data.get("format") != "cardarena-state/1" or data.get("config", {}).get("game") != "circuits":
-            raise CardArenaError("not a saved circuits state")
-        s = CircuitsState.__new__(CircuitsState)
-        s.config = data["config"]
-        for k in CircuitsState._SAVED:
-            setattr(s, k, decode(data[k]))
-        s.history = list(data["history"])
-        s.log = [dict(e) for e in data["log"]]
-        r = data["result"]
-        s.result = None if r is None else Result(r["winner"], r["reason"], r["turns"])
-        by_id = self.pool.by_id
-        s.defs = [by_id[i] for i in data["defs"]]
-        heroes = [i for i, d in enumerate(s.defs) if type(d).__name__ == "HeroCard"]
+        s = state_from_json(CircuitsState, data, self.pool.by_id)
+        heroes = [i for i, d in enumerate(s.defs) if isinstance(d, HeroCard)]
         s.hero = (heroes[0], heroes[1])
         s.owner = tuple(0 if i < heroes[1] else 1 for i in range(len(s.defs)))
         s.params = data["config"]["rules"]

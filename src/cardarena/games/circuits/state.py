@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
-from cardarena.core.serialize import encode
 
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
 
@@ -273,16 +272,6 @@ class CircuitsState(State):
         return isinstance(d, TacticCard) and d.type == "plan" and self.owner[iid] != seat and iid not in self.seen[seat]
 
     # -- saving --------------------------------------------------------------------------------------
-    _SAVED = (*_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS, "active", "battery", "breakpoints", "first", "frames",
+    _SAVED: ClassVar[tuple[str, ...]] = (*_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS, "active", "battery", "breakpoints", "first", "frames",
               "gear", "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
               "asker", "decision", "record", "resume", "rng", "stack")
-
-    def to_json(self) -> dict[str, Any]:
-        data = {k: encode(getattr(self, k)) for k in self._SAVED}
-        data["result"] = None if self.result is None else self.result.to_dict()
-        data["history"] = list(self.history)
-        data["log"] = list(self.log)
-        data["defs"] = [d.id for d in self.defs]
-        data["config"] = self.config
-        data["format"] = "cardarena-state/1"
-        return data
