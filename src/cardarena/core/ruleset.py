@@ -1,13 +1,34 @@
-"""What every game package provides: the Ruleset (DESIGN.md §2)."""
+"""What every game package provides: the Ruleset (docs/architecture.md)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from .decks import Deck, load_deck
 from .engine import State
 from .errors import DeckError
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's facts, stated up front so that any front end or algorithm can drive it."""
+
+    id: str
+    name: str
+    min_seats: int = 2
+    max_seats: int = 2
+    zero_sum: bool = True  # one seat's win is the others' loss (draws score 0)
+    #: information: "imperfect" when seats hold cards others may not see
+    information: str = "imperfect"
+    formats: dict[str, str] = field(default_factory=dict)
+    default_format: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "seats": [self.min_seats, self.max_seats],
+                "zero_sum": self.zero_sum, "information": self.information,
+                "formats": dict(self.formats), "default_format": self.default_format}
 
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
 
@@ -23,6 +44,16 @@ class Ruleset:
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
     rule_defaults: ClassVar[dict[str, Any]] = {}
+    #: how many players sit at a table (min, max); nothing in core assumes two
+    seats: ClassVar[tuple[int, int]] = (2, 2)
+    zero_sum: ClassVar[bool] = True
+    #: the State subclass, for load_state
+    state_class: ClassVar[type[State]]
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(self.id, self.name, self.seats[0], self.seats[1], self.zero_sum,
+                        formats=dict(self.formats), default_format=self.default_format)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_names(self) -> list[str]:
@@ -92,8 +123,15 @@ class Ruleset:
         """Names of the cards an event puts into play (for coverage reports)."""
         return []
 
-    def load_state(self, data: dict[str, Any]) -> State:
+    def cards_by_id(self) -> dict[str, Any]:
+        """Every card definition of the pool by its id (what a saved state names)."""
         raise NotImplementedError
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        """Resume a state saved with `state.to_json()`; CardArenaError if it is not one of this game."""
+        from .serialize import state_from_json
+
+        return state_from_json(self.state_class, data, self.cards_by_id())
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """One line of play-by-play for an event; None to leave it out. Default: type and fields."""
@@ -118,4 +156,6 @@ class Ruleset:
             "formats": dict(self.formats),
             "default_format": self.default_format,
             "rules": dict(self.rule_defaults),
+            "seats": list(self.seats),
+            "zero_sum": self.zero_sum,
         }
