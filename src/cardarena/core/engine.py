@@ -188,6 +188,7 @@ class State(metaclass=StateMeta):
         "resume": F.VALUE,
         "rng": F.RNG,
         "seq": F.VALUE,  # the seq of the last decision asked
+        "settling": F.VALUE,  # an effect may have decided the game: `flush` schedules the check
         "stack": F.LIST,
     }
     _ALL_FIELDS: ClassVar[dict[str, str]]
@@ -208,6 +209,7 @@ class State(metaclass=StateMeta):
     resume: Step | None
     rng: Rng
     seq: int
+    settling: bool
     stack: list[Step]
 
     def _init_base(self, config: dict[str, Any], seed: int, nseats: int = 2) -> None:
@@ -224,10 +226,34 @@ class State(metaclass=StateMeta):
         self.resume = None
         self.rng = Rng(seed)
         self.seq = 0
+        self.settling = False
         self.stack = []
 
     def clone(self) -> Self:  # replaced per class by StateMeta from FIELDS
         raise NotImplementedError
+
+    # -- set-up helpers shared by every game -----------------------------------------------------
+    def deal(self, seat: int, cards: list[Any], shuffle: bool = True) -> list[int]:
+        """Give `seat` new instance ids for `cards` (definitions) and return them. With `shuffle` the
+        ids are dealt in a random order, so an id never tells which card it is."""
+        cards = list(cards)
+        if shuffle:
+            self.rng.shuffle(cards)
+        first = len(self.defs)
+        self.defs.extend(cards)
+        self.owner = (*self.owner, *([seat] * len(cards)))
+        return list(range(first, first + len(cards)))
+
+    def settle_later(self) -> None:
+        """Effect code calls this when something may have decided the game (a KO, a deck-out...)."""
+        self.settling = True
+
+    def flush(self) -> None:
+        """End of a handler: schedule the game's `settle` step (its victory check) once the whole
+        effect has resolved, if something asked for it (victory after an effect, not inside it)."""
+        if self.settling:
+            self.settling = False
+            self.stack.append(("settle",))
 
     # -- running the rules ---------------------------------------------------------------------
     def ref(self, iid: int, only: int | None = None) -> Ref:
@@ -328,6 +354,18 @@ class State(metaclass=StateMeta):
         self.asker = None
         self.stack = []
         self.emit("result", **self.result.to_dict())
+
+    def distinct(self, iids: list[int]) -> list[int]:
+        """One instance id per card definition, in order: identical copies are one option."""
+        seen: set[str] = set()
+        out = []
+        defs = self.defs
+        for i in iids:
+            key = defs[i].id  # the pool id: equal for identical copies in any process
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
+        return out
 
     # -- hidden information ---------------------------------------------------------------------
     def name(self, iid: int) -> str:

@@ -25,7 +25,7 @@ class AliensState(State):
         "command": F.LIST2, "deck": F.LIST2, "discard": F.LIST2, "equip": F.LIST, "grants": F.LIST,
         "hand": F.LIST2, "hp": F.LIST, "ko_queue": F.LIST, "negated": F.VALUE, "once_used": F.LIST,
         "params": F.VALUE, "pending": F.LIST, "priority": F.VALUE, "reactor": F.LIST2, "rep_used": F.LIST,
-        "sector": F.VALUE, "set_turn": F.DICT, "settling": F.VALUE, "shield": F.LIST, "status": F.LIST,
+        "sector": F.VALUE, "set_turn": F.DICT, "shield": F.LIST, "status": F.LIST,
         "turn": F.VALUE,
     }
 

@@ -31,7 +31,7 @@ class CircuitsState(State):
         **dict.fromkeys(_DICTS, F.DICT), **dict.fromkeys(_SETS, F.SET),
         "active": F.VALUE, "battery": F.LIST, "breakpoints": F.LIST, "first": F.VALUE, "frames": F.LIST,
         "gear": F.LIST, "hero": F.VALUE, "params": F.VALUE, "pending": F.LIST, "picks": F.LIST2,
-        "queued": F.LIST, "reserve": F.VALUE, "seen": F.SETS, "settling": F.VALUE, "turn": F.VALUE,
+        "queued": F.LIST, "reserve": F.VALUE, "seen": F.SETS, "turn": F.VALUE,
         "next_frame": F.VALUE,
     }
 
