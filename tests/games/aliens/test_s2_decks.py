@@ -158,7 +158,8 @@ def test_recycling_never_shuffles_an_alien_into_the_deck():
     assert events(st, "recycle")[0]["player"] == 1
     assert not any(isinstance(st.defs[i], AlienCard) for i in st.deck[1])
     assert not set(st.aliens) & set(st.deck[1])
-    assert st.aliens[3] == st.view(1)["players"][1]["aliens"][0]["id"]  # the KO'd Alien stays in its zone
+    ko = st.view(1)["players"][1]["aliens"][0]  # the KO'd Alien stays in its zone
+    assert (ko["id"], ko["index"], ko["ko"]) == (st.alien(3).id, 0, True)
 
 
 def test_three_copies_of_a_name_are_legal_a_fourth_is_not():
