@@ -19,6 +19,7 @@ from .pool import CardPool, card_pool
 from .present import render
 from .schema import AlienCard, Card
 from .state import AliensState
+from .views import AliensView
 
 
 class AliensRuleset(Ruleset):
@@ -30,6 +31,8 @@ class AliensRuleset(Ruleset):
     default_format = "standard"
     leader_key = "aliens"
     state_class = AliensState
+    #: the shape of `view(seat)` (docs/schema/aliens-view.json)
+    view_type = AliensView
     rule_defaults: ClassVar[dict[str, Any]] = {
         "safety_cap_rounds": 30,  # seed 004 §14
         "hand_size": 5,  # seed 004 §7
