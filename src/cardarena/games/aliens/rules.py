@@ -54,7 +54,6 @@ def new_state(
     st.grants = []
     st.negated = False
     st.blocked = 0
-    st.settling = False
     st.ko_queue = []
     st.pending = []
     st.stack.append(("setup",))
