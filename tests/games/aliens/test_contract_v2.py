@@ -198,3 +198,21 @@ def test_no_event_names_a_card_as_plain_text(seat: int) -> None:
             for k, v in e.items():
                 if k not in cards and k != "~see":
                     assert not (isinstance(v, str) and v in names), (k, e)
+
+
+def test_every_method_the_core_leaves_unimplemented_is_implemented() -> None:
+    # what the core base classes only declare (they raise NotImplementedError) must be overridden here,
+    # so that a missing one shows at once, not in the middle of a game
+    import inspect
+
+    from cardarena.core.engine import State
+    from cardarena.core.ruleset import Ruleset
+    from cardarena.games.aliens.ruleset import AliensRuleset
+
+    for base, cls in ((Ruleset, AliensRuleset), (State, AliensState)):
+        for name, fn in vars(base).items():
+            if not inspect.isfunction(fn) or name == "clone":  # clone is compiled from FIELDS
+                continue
+            if "raise NotImplementedError" in inspect.getsource(fn):
+                assert getattr(cls, name) is not fn, f"{cls.__name__} does not implement {name}"
+    assert AliensState.clone is not State.clone
