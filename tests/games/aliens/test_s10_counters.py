@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §10: Counters and face-down cards."""
+"""Rule scenarios for rulebook §10: Counters and face-down cards."""
 
 from __future__ import annotations
 

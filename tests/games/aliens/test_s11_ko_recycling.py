@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §11: KO and Recycling (rules aliens.11.1–11.13)."""
+"""Rule scenarios for rulebook §11: KO and Recycling (rules aliens.11.1–11.13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §12: statuses (rules aliens.12.1–12.10).
+"""Rule scenarios for rulebook §12: statuses (rules aliens.12.1–12.10).
 
 Coin flips are driven through the state's RNG: `coins_state(...)` finds an RNG state whose next
 coin flips are the ones a test needs, and the test sets `st.rng.s` to it right before the flips.

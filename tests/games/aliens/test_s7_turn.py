@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §7: turn structure (Draw, Activation and Energy phases)."""
+"""Rule scenarios for rulebook §7: turn structure (Draw, Activation and Energy phases)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §9: attacks and damage."""
+"""Rule scenarios for rulebook §9: attacks and damage."""
 
 from __future__ import annotations
 

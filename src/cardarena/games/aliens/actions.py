@@ -1,4 +1,4 @@
-"""The Activation Phase (seed 004 §7): which actions a player may take, and their choices in order —
+"""The Activation Phase (rulebook §7): which actions a player may take, and their choices in order —
 card, then performer, then target (docs/architecture.md) — then paying, the opponent's Counter window, and
 resolution.
 
@@ -388,7 +388,7 @@ def h_respond(st: AliensState, step: Step) -> None:
 
 
 def h_resolve(st: AliensState, step: Step) -> None:
-    """Resolve a used card (seed 004 §3, §9), or let it fizzle if a Counter negated it."""
+    """Resolve a used card (rulebook §3, §9), or let it fizzle if a Counter negated it."""
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
     st.pending.remove(iid)
@@ -444,7 +444,7 @@ def h_resolve(st: AliensState, step: Step) -> None:
 
 
 def h_ability_target(st: AliensState, step: Step) -> None:
-    """Asker: the target of an Alien ability (seed 004 §13)."""
+    """Asker: the target of an Alien ability (rulebook §13)."""
     _, p, slot = step
     ab = st.alien(slot).ability
     cands = targets(st, p, ab.target)

@@ -1,4 +1,4 @@
-"""Deck legality for `aliens` (seed 004 §2; rulings aliens.gap.3–gap.6)."""
+"""Deck legality for `aliens` (rulebook §2; rulings aliens.gap.3–gap.6)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardarena.core.decks import Deck
 from .pool import CardPool
 from .schema import AlienCard, TacticCard
 
-FORMATS = {"standard": "3 unique Aliens and a 50–60 card Tactic deck, the only format of seed 004"}
+FORMATS = {"standard": "3 unique Aliens and a 50–60 card Tactic deck, the only format of the rulebook"}
 DECK_MIN, DECK_MAX, COPIES, MIN_SPECIES, MIN_AFFINITIES = 50, 60, 3, 4, 2
 
 

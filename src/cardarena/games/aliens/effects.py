@@ -1,4 +1,4 @@
-"""Effects, damage, KO and Recycling (seed 004 §9, §11, §12) and the card-in-play modifiers.
+"""Effects, damage, KO and Recycling (rulebook §9, §11, §12) and the card-in-play modifiers.
 
 Every handler that resolves effects ends with `st.flush()`, which schedules the `settle` step when an
 Alien was KO'd: victory is checked once the whole effect has resolved, so KOs that happen together
@@ -65,7 +65,7 @@ def player_modifier(st: AliensState, p: int, field: str) -> int:
 
 
 def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -> int:
-    """seed 004 §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
+    """rulebook §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
     if isinstance(card, SpawnCard):
         cost = card.cost + (_mod(st.defs[st.sector].modifiers, "cost") if st.sector >= 0 else 0)
     else:
@@ -153,7 +153,7 @@ def hit(
 
 
 def knock_out(st: AliensState, slot: int) -> None:
-    """seed 004 §11: flip face-down, lose status and shield, Equip to the Discard, then Recycling."""
+    """rulebook §11: flip face-down, lose status and shield, Equip to the Discard, then Recycling."""
     p = slot // 3
     st.status[slot] = None
     st.shield[slot] = 0
@@ -196,7 +196,7 @@ def recycle(st: AliensState, p: int) -> None:
 
 
 def check_victory(st: AliensState) -> bool:
-    """seed 004 §1 (rule aliens.1.2); simultaneous total KO goes to priority (ruling aliens.gap.34)."""
+    """rulebook §1 (rule aliens.1.2); simultaneous total KO goes to priority (ruling aliens.gap.34)."""
     out0 = not st.live_slots(0)
     out1 = not st.live_slots(1)
     if out0 and out1:

@@ -1,4 +1,4 @@
-"""Set-up and turn structure of `aliens` (seed 004 §6, §7, §8, §12, §14).
+"""Set-up and turn structure of `aliens` (rulebook §6, §7, §8, §12, §14).
 
 Each function is one step of the explicit rule stack (see cardarena.core.engine). Actions in the
 Activation Phase are in actions.py; effects, damage, KO and Recycling in effects.py.
@@ -15,7 +15,7 @@ from .effects import check_victory, clear_status, draw, each_turn_effects, hit, 
 from .schema import AlienCard, Card, TacticCard
 from .state import AliensState
 
-# -- set-up (seed 004 §6) -------------------------------------------------------------------------
+# -- set-up (rulebook §6) -------------------------------------------------------------------------
 
 
 def new_state(
@@ -106,7 +106,7 @@ def h_prebank_chosen(st: AliensState, step: Step) -> None:
     st.stack.append(("prebank", p, done + 1))
 
 
-# -- the turn (seed 004 §7) --------------------------------------------------------------------
+# -- the turn (rulebook §7) --------------------------------------------------------------------
 
 
 def h_turn_start(st: AliensState, step: Step) -> None:
@@ -128,7 +128,7 @@ def h_turn_start(st: AliensState, step: Step) -> None:
 
 
 def h_phase(st: AliensState, step: Step) -> None:
-    """seed 004 §7: Draw → Activation → Energy (rule aliens.7.1); logged for viewers."""
+    """rulebook §7: Draw → Activation → Energy (rule aliens.7.1); logged for viewers."""
     if st.record:
         st.emit("phase", phase=step[1], player=st.active)
 
@@ -188,7 +188,7 @@ def h_statuses(st: AliensState, step: Step) -> None:
 
 
 def h_turn_end(st: AliensState, step: Step) -> None:
-    """The turn passes (rule aliens.7.15), unless the safety cap ends the match (seed 004 §14)."""
+    """The turn passes (rule aliens.7.15), unless the safety cap ends the match (rulebook §14)."""
     if st.record:
         st.emit("turn_end", turn=st.turn, player=st.active)
     if st.turn >= 2 * st.params["safety_cap_rounds"]:
@@ -215,7 +215,7 @@ def safety_cap(st: AliensState) -> None:
     st.finish(winner, "safety_cap", st.turn)
 
 
-# -- after a KO (seed 004 §11) ------------------------------------------------------------------
+# -- after a KO (rulebook §11) ------------------------------------------------------------------
 
 
 def h_settle(st: AliensState, step: Step) -> None:

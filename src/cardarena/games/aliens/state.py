@@ -74,7 +74,7 @@ class AliensState(State):
     def energy(self, seat: int) -> int:
         return len(self.reactor[seat]) + self.charge[seat]
 
-    # -- hidden information (seed 004 §5, rule aliens.10.5) ------------------------------------
+    # -- hidden information (rulebook §5, rule aliens.10.5) ------------------------------------
     def visible_mask(self, iid: int) -> int:
         """Who may know card `iid`: its owner while it sits in hand, Reactor or face-down in the
         Command Zone; nobody while it is in a deck; everyone once it is face-up (Aliens, the
