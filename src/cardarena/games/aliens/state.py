@@ -81,6 +81,8 @@ class AliensState(State):
         Discard, face-up cards in play, a card being used)."""
         if iid in self.set_turn:
             return 1 << self.owner[iid]
+        if self.defs[iid].__class__ is AlienCard or iid in self.pending:
+            return 3  # the common case in events: an Alien or the card being used (no zone scan)
         p = self.owner[iid]
         if iid in self.hand[p] or iid in self.reactor[p]:
             return 1 << p
