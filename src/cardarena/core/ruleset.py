@@ -23,6 +23,8 @@ class Ruleset:
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
     rule_defaults: ClassVar[dict[str, Any]] = {}
+    #: allowed inclusive range (low, high) of integer rule parameters; `check_rules` refuses the rest
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {}
 
     # -- cards ---------------------------------------------------------------------------------
     def card_names(self) -> list[str]:
@@ -77,6 +79,9 @@ class Ruleset:
                 v = _BOOL_WORDS[str(v).lower()]
             if not isinstance(v, want) or isinstance(v, bool) != isinstance(out[k], bool):
                 raise ValueError(f"rule {k!r} expects {want.__name__}, got {v!r}")
+            lo, hi = self.rule_ranges.get(k, (None, None))
+            if lo is not None and hi is not None and not lo <= v <= hi:
+                raise ValueError(f"rule {k!r} must be between {lo} and {hi} (default {out[k]!r}), got {v!r}")
             out[k] = v
         return out
 
@@ -118,4 +123,5 @@ class Ruleset:
             "formats": dict(self.formats),
             "default_format": self.default_format,
             "rules": dict(self.rule_defaults),
+            "rule_ranges": {k: list(v) for k, v in self.rule_ranges.items()},
         }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
@@ -93,5 +95,5 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "forfeit":
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
-        return f"\nResult: P{e['winner'] + 1} wins ({e['reason']}) after {e['turns']} turns"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     return None

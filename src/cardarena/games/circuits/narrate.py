@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 
 def _p(e: dict[str, Any]) -> str:
     return f"P{e['player'] + 1}"
@@ -66,6 +68,5 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "second_wind":
         return f"  {_p(e)}: Second Wind!"
     if t == "result":
-        who = "draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
-        return f"\nResult: {who} ({e['reason']}) after {e['turns']} turns"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     return None
