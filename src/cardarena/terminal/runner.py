@@ -37,15 +37,19 @@ class EngineFailure(Exception):
 
 
 def engine_fault(exc: BaseException) -> str | None:
-    """'file:line' of the innermost engine frame if `exc` was raised inside the engine, else None."""
+    """'file:line' of the innermost engine frame if `exc` came out of the engine, else None.
+
+    The automaton's own frames come first; if any engine frame (core or a game package) runs after
+    the last of them, the engine was running when it raised (a search agent applying a choice on its
+    clone), so it is the engine's failure, not the automaton's."""
     frames = traceback.extract_tb(exc.__traceback__)
-    if not frames:
+    paths = [f.filename.replace("\\", "/") for f in frames]
+    last_agent = max((i for i, p in enumerate(paths) if "cardarena/agents/" in p), default=-1)
+    engine = [i for i, p in enumerate(paths) if i > last_agent and any(d in p for d in ENGINE_DIRS)]
+    if not engine:
         return None
-    last = frames[-1]
-    path = last.filename.replace("\\", "/")
-    if any(d in path for d in ENGINE_DIRS):
-        return f"{path.rsplit('cardarena/', 1)[-1]}:{last.lineno}"
-    return None
+    f = frames[engine[-1]]
+    return f"{paths[engine[-1]].rsplit('cardarena/', 1)[-1]}:{f.lineno}"
 
 
 def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
