@@ -292,7 +292,7 @@ def resolve_deck(g: Ruleset, spec: str) -> Deck:
         return starters[spec]
     d = load_deck(spec)
     if d.game and d.game != g.id:
-        raise DeckError(d.source, [f"this is a {d.game} deck, not a {g.id} deck"])
+        raise DeckError(d.source, [f"this deck is for {d.game}, not for {g.id}"])
     return g.resolve_deck(d)
 
 
