@@ -136,3 +136,18 @@ def test_card_text_never_cites_rule_ids(game_id: str) -> None:
 
     bad = [(n, t) for n in game.card_names() for t in texts(game.card_info(n)) if cite.search(t)]
     assert bad == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_play_by_play_narrates_every_seats_log_without_failing(game_id: str) -> None:
+    game = cardarena.load_game(game_id)
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = game.new_game(decks=[game.random_deck(rng), game.random_deck(rng)], seed=seed)
+        while st.decision is not None:
+            st.apply(rng.choice(st.decision.options).id)
+        for seat in (0, 1, None):
+            lines = [game.narrate(e) for e in st.visible_log(seat)]
+            assert any(line and line.strip().startswith("Result: ") for line in lines)
+            last = next(line for line in reversed(lines) if line)
+            assert "_" not in last, last  # the result in words, not its code
