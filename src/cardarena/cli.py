@@ -368,6 +368,10 @@ def match(
     quiet = quiet or as_json
     shown = 0
     guide = _guide_or_none(g)
+    if not quiet:
+        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {s} ({d.name})" for i, (s, d) in enumerate(zip(specs, decks_,
+                                                                                                          strict=True)))
+                  + f" · seed {seed}", style="bold", markup=False)
 
     def show(st: State) -> None:
         nonlocal shown
@@ -431,6 +435,7 @@ def replay_cmd(
     """
     from .terminal import replays
 
+    state: State | None = None
     try:
         data = replays.read(file)
         g = load_game(data["game"])
@@ -447,8 +452,13 @@ def replay_cmd(
     except CardArenaError as e:
         fail(str(e), 1)
     except EngineFailure as e:
-        err.print(engine_report(e, state, file), markup=False)
+        if state is None:
+            err.print(f"engine error: {e} while setting up {file} (game {data.get('game')}, seed "
+                      f"{data.get('seed')}); this is a bug in cardarena, and the file reproduces it.", markup=False)
+        else:
+            err.print(engine_report(e, state, file), markup=False)
         raise typer.Exit(3) from None
+    assert state is not None
     problem = replays.compare(state, data, file)
     if not verify_:
         for ev in state.log:
@@ -572,6 +582,14 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("interrupted", markup=False)
         sys.exit(130)
+    except Exception as e:  # a bug outside the engine: one paragraph, the traceback only on request
+        import os
+
+        if os.environ.get("CARDARENA_DEBUG"):
+            raise
+        err.print(f"internal error: {type(e).__name__}: {e} — a bug in cardarena; run again with "
+                  f"CARDARENA_DEBUG=1 for the details.", markup=False)
+        sys.exit(3)
 
 
 __all__ = ["app", "card_lines", "display_name", "main", "resolve_deck", "split_player"]

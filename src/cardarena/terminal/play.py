@@ -22,7 +22,7 @@ from ..core.match import replay_record
 from ..core.replay import save_replay
 from ..core.ruleset import Ruleset
 from ..guide import Guide, result_words
-from .runner import apply_choice, choose_step
+from .runner import EngineFailure, apply_choice, choose_step, engine_fault
 
 CONCEDED = "conceded"
 
@@ -90,6 +90,10 @@ class PlaySession:
                 except Concede:
                     conceded = True
                     break
+                except (KeyboardInterrupt, EngineFailure):
+                    raise
+                except Exception as e:  # showing the board or the options failed: a bug, never a loss
+                    raise EngineFailure(e, engine_fault(e) or "terminal") from e
                 self.who.append("me" if len(d.options) > 1 else "auto")
                 apply_choice(st, choice)
             else:

@@ -6,7 +6,6 @@ or diverges is reported as such.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +59,8 @@ def start(data: dict[str, Any], path: Path) -> State:
         raise ReplayError(f"{path}: cannot set the replay's game up: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         raise ReplayError(f"{path}: cannot set the replay's game up: {type(e).__name__}: {e}") from None
+    except Exception as e:  # the file is well-formed: a failure to set it up is the engine's
+        raise EngineFailure(e, "new_game") from e
 
 
 def advance(state: State, data: dict[str, Any], upto: int, path: Path) -> None:
@@ -76,13 +77,6 @@ def advance(state: State, data: dict[str, Any], upto: int, path: Path) -> None:
     if upto == len(data["choices"]) and state.result is None and data.get("conceded") is not None:
         seat = int(data["conceded"])
         state.finish(1 - seat, "conceded", int(getattr(state, "turn", 0)))
-
-
-@dataclass
-class Check:
-    """How a re-run compares with the file: None fields mean it agrees."""
-
-    problem: str | None = None
 
 
 def compare(state: State, data: dict[str, Any], path: Path) -> str | None:
