@@ -83,7 +83,7 @@ def apply_choice(state: State, choice: str, agent_name: str | None = None) -> No
     try:
         seq = getattr(d, "seq", None)
         if seq is not None:
-            state.apply(choice, seq=seq)  # type: ignore[call-arg]
+            state.apply(choice, seq=seq)
         else:
             state.apply(choice)
     except IllegalChoice as e:

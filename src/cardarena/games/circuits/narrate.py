@@ -27,9 +27,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "rally_step":
         return f"  {_p(e)} Capacity {e['capacity']}, Rally {e['rally']}"
     if t == "draw":
-        return f"  {_p(e)} draws {e.get('card', 'a card')}"
+        return f"  {_p(e)} draws {(e.get('card') or 'a card')}"
     if t == "play":
-        if e["card_type"] == "plan" and "card" not in e:
+        if e["card_type"] == "plan" and e.get("card") is None:
             return f"  {_p(e)} plays a face-down {e['kind']} Plan"
         on = f" on {e['target']}" if e.get("target") else ""
         return f"  {_p(e)} plays {e['card']}{on}"
@@ -83,11 +83,11 @@ QUEUED = {"next_attack": "+{} damage", "rider_burn": "Burn {} on the enemy Hero 
 def _more(e: dict[str, Any], t: str) -> str | None:
     """The rest of the play-by-play: payments, windows, triggers, Gear and Asset changes."""
     p = f"P{e.get('player', 0) + 1}"
-    card = e.get("card", "a card")
+    card = e.get("card") or "a card"  # None: a card this seat may not know
     lines: dict[str, Callable[[], str | None]] = {  # built lazily: fields differ by type
         "reserve_token_taken": lambda: f"  {p} takes the Reserve token",
         "reserve_token": lambda: f"    {p} spends the Reserve token: 1 Rally less",
-        "loadout_committed": lambda: f"  {p} picks a Loadout card in secret" + (f": {card}" if "card" in e else ""),
+        "loadout_committed": lambda: f"  {p} picks a Loadout card in secret" + (f": {card}" if e.get("card") else ""),
         "pass_window": lambda: f"    {p} passes (step {e.get('step', '?')})",
         "paid": lambda: f"    {p} pays {e.get('rally', '?')} Rally ({e.get('rally_left', '?')} left)" if e.get("rally") else None,
         "rally": lambda: f"    {p} Rally {e.get('change', 0):+d} → {e.get('rally', '?')}",
@@ -107,7 +107,7 @@ def _more(e: dict[str, Any], t: str) -> str | None:
         "lethal_save": lambda: f"    {p}'s Hero is left at 1 HP",
         "trigger": lambda: f"    {card} triggers ({str(e.get('when', '')).replace('_', ' ')})",
         "queued": lambda: f"    {p}'s next Basic Attack: " + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?")),
-        "look": lambda: f"  {p} looks at " + (card if "card" in e else "a hidden card"),
+        "look": lambda: f"  {p} looks at " + (card if e.get("card") else "a hidden card"),
         "full_battery": lambda: f"    Full Battery: {e.get('amount', '?')} extra damage",
         "deck_out": lambda: f"  {p} must draw from an empty deck: deck-out!",
         "draw_skipped": lambda: f"  {p} skips the Draw Step of their first turn",
