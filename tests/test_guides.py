@@ -151,3 +151,37 @@ def test_the_play_by_play_narrates_every_seats_log_without_failing(game_id: str)
             assert any(line and line.strip().startswith("Result: ") for line in lines)
             last = next(line for line in reversed(lines) if line)
             assert "_" not in last, last  # the result in words, not its code
+
+
+#: plain English words that start a sentence in prompts and option labels, not game terms
+COMMON_WORDS = {"let", "keep", "done", "pass", "choose", "your", "you", "the", "which", "several", "discard", "answer",
+                "spend", "play", "set", "bank", "use", "secretly", "pay", "end", "target", "result", "coin", "turn"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_capitalized_term_of_prompts_and_play_by_play_is_explained(game_id: str) -> None:
+    """A term a player meets in a prompt, an option or the play-by-play (Reactor, Response Window...)
+    appears in the guide's text, where it is explained."""
+    from cardarena.terminal.cardtext import CardIndex
+
+    game = cardarena.load_game(game_id)
+    text = load_guide(game_id).to_text(200).lower()
+    names = sorted((e.name for e in CardIndex(game).entries.values()), key=len, reverse=True)
+    missing: dict[str, str] = {}
+    for seed in range(4):
+        rng = random.Random(seed)
+        st = game.new_game(decks=[game.random_deck(rng), game.random_deck(rng)], seed=seed)
+        lines: list[str] = []
+        while st.decision is not None:
+            d = st.decision
+            lines += [d.prompt, *(o.label for o in d.options)]
+            st.apply(rng.choice(d.options).id)
+        lines += [line for line in (game.narrate(e) for e in st.log) if line]
+        for line in lines:
+            for n in names:
+                line = line.replace(n, "#")
+            for term in re.findall(r"(?<![A-Za-z])([A-Z][a-z]+(?:[ -][A-Z][a-z]+)*)", line):
+                t = term.lower()
+                if t not in COMMON_WORDS and t not in text and t.removesuffix("s") not in text:
+                    missing.setdefault(term, line)
+    assert missing == {}, f"terms the {game_id} guide does not explain: {missing}"

@@ -191,7 +191,9 @@ def cards(
             out.print(f"{n} — {'; '.join(cells)} — {_card_text(i)}", markup=False, soft_wrap=True)
         out.print(f"{len(infos)} cards", markup=False)
         return
-    t = Table("name", *(h for h, _ in cols), "text")
+    t = Table()
+    for header in ("name", *(h for h, _ in cols), "text"):
+        t.add_column(header, overflow="fold")  # wrap, never cut a word with an ellipsis
     for n, i in zip(names, infos, strict=True):
         t.add_row(n, *(_cell(i, k) for _, k in cols), _card_text(i))
     out.print(t)

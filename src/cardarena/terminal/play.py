@@ -98,7 +98,7 @@ class PlaySession:
                 apply_choice(st, choice)
             else:
                 if self.console.is_terminal and self.bot.kind != "random":
-                    with self.console.status(f"P{d.seat + 1} ({self.names[d.seat]}) is thinking…"):
+                    with self.console.status(f"waiting for the opponent (P{d.seat + 1}, {self.names[d.seat]})…"):
                         why = choose_step(st, self.agents)
                 else:
                     why = choose_step(st, self.agents)
