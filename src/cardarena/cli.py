@@ -387,7 +387,8 @@ def match(
     show(state)
     started = time.monotonic()
     try:
-        with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err) as bar:
+        # on the console the play-by-play goes to, so that its lines print above the live bar
+        with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
             n = 0
             while state.decision is not None:
                 choose_step(state, agents)
@@ -463,6 +464,11 @@ def replay_cmd(
     assert state is not None
     problem = replays.compare(state, data, file)
     if not verify_:
+        agents = data.get("agents") or ["?", "?"]
+        names = [str(d.get("name", "?")) for d in data["decks"]]
+        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {a} ({n})" for i, (a, n) in enumerate(zip(agents, names,
+                                                                                                  strict=False)))
+                  + f" · seed {data['seed']}", style="bold", markup=False)
         for ev in state.log:
             line = g.narrate(ev)
             if line is not None:
