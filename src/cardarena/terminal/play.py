@@ -78,6 +78,7 @@ class PlaySession:
         st = self.state
         self.human.after_decision(st, self.me)
         conceded = False
+        forfeit: str | None = None
         while st.decision is not None:
             d = st.decision
             if d.seat == self.me:
@@ -104,6 +105,8 @@ class PlaySession:
                     why = choose_step(st, self.agents)
                 if why is None:
                     self.who.append("bot")
+                else:
+                    forfeit = why
             self.human.after_decision(st, self.me)
         if conceded:
             st.finish(1 - self.me, CONCEDED, int(getattr(st, "turn", 0)))
@@ -112,7 +115,7 @@ class PlaySession:
         if conceded:
             # the recorded choices stop before the end: `replay` re-applies the concession
             record["conceded"] = self.me
-        return PlayResult(st, conceded, None, record)
+        return PlayResult(st, conceded, forfeit, record)
 
     def undo(self) -> None:
         if "me" not in self.who:
