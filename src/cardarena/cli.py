@@ -248,6 +248,10 @@ def validate(
     Example: cardarena validate mind_storm
     """
     found = None if Path(deck).exists() else _find_starter(deck)
+    if found is None and not Path(deck).exists():
+        names = ", ".join(f"{g.id}: {', '.join(sorted(g.starter_decks()))}" for g in list_games())
+        err.print(f"{deck}: file not found, and no starter has that name (starters — {names})", markup=False)
+        raise typer.Exit(1)
     try:
         if found is not None:
             g, d = found
@@ -292,6 +296,9 @@ def resolve_deck(g: Ruleset, spec: str) -> Deck:
     starters = g.starter_decks()
     if spec in starters:
         return starters[spec]
+    if not Path(spec).exists():
+        raise DeckError(spec, [f"file not found, and no {g.id} starter has that name "
+                               f"(starters: {', '.join(sorted(starters))})"])
     d = load_deck(spec)
     if d.game and d.game != g.id:
         raise DeckError(d.source, [f"this deck is for {d.game}, not for {g.id}"])
