@@ -31,7 +31,7 @@ from .core.registry import list_games, load_game
 from .core.replay import save_replay
 from .core.ruleset import Ruleset
 from .guide import GuideError, load_guide, result_words
-from .terminal.cardtext import CardIndex, card_lines, display_name
+from .terminal.cardtext import CardIndex, card_lines
 from .terminal.runner import EngineFailure, choose_step, engine_report, save_failure
 
 app = typer.Typer(
@@ -607,7 +607,7 @@ def main() -> None:
         sys.exit(3)
 
 
-__all__ = ["app", "card_lines", "display_name", "main", "resolve_deck", "split_player"]
+__all__ = ["app", "main", "resolve_deck", "split_player"]
 
 if __name__ == "__main__":
     main()

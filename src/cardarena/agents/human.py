@@ -36,21 +36,6 @@ class Concede(Exception):
     """The person quit the game (q, or the end of input)."""
 
 
-def visible_names(view: Any) -> set[str]:
-    """Every card name that appears in a view (kept for callers of the old API)."""
-    names: set[str] = set()
-    if isinstance(view, dict):
-        for k, v in view.items():
-            if k == "name" and isinstance(v, str):
-                names.add(v)
-            else:
-                names |= visible_names(v)
-    elif isinstance(view, list):
-        for v in view:
-            names |= visible_names(v)
-    return names
-
-
 class TerminalHuman(Agent):
     kind = "human"
 
