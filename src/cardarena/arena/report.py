@@ -115,7 +115,7 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
 
 def _counts(s: Session, contest_id: int) -> dict[str, int]:
     q = (select(Match.status, func.count()).where(Match.contest_id == contest_id).group_by(Match.status))
-    return {status: n for status, n in s.execute(q).tuples()}
+    return {status: n for status, n in s.execute(q).all()}
 
 
 def contest_status(s: Session, name: str) -> dict[str, Any]:
@@ -136,7 +136,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
                   "scheduled": counts.get("scheduled", 0), "byes": counts.get("bye", 0),
                   "expected": expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
                   if c.status != "open" else None},
-        "faults": {status: n for status, n in s.execute(fq).tuples()},
+        "faults": {status: n for status, n in s.execute(fq).all()},
     }
 
 

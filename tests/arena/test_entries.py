@@ -1,0 +1,105 @@
+"""Entering a contest: `AGENT:DECK` read right, and an illegal deck or agent refused with every reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardarena
+from cardarena.arena.contest import create_contest, enter, run_contest
+from cardarena.arena.entries import EntryError, check_entries, split_entry, split_outside_quotes
+from cardarena.arena.store import Store
+from cardarena.core.decks import Deck
+
+ALIENS = cardarena.load_game("aliens")
+
+
+def illegal_deck(tmp_path: Path) -> Path:
+    """A Mind Storm with two Aliens, nine Neural Surge and a card that does not exist."""
+    d = Deck.from_dict(ALIENS.starter_decks()["mind_storm"].to_dict())  # a copy: starters are shared
+    d.leaders["aliens"] = d.leaders["aliens"][:2]
+    d.cards["Neural Surge"] = 9
+    d.cards["No Such Card"] = 2
+    p = tmp_path / "broken.toml"
+    p.write_text(d.to_toml(), encoding="utf-8")
+    return p
+
+
+def test_entries_split_into_agent_and_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "mine.toml"
+    deck.write_text(ALIENS.starter_decks()["mind_storm"].to_toml(), encoding="utf-8")
+    assert split_entry(ALIENS, "random:mind_storm") == ("random", "mind_storm")
+    assert split_entry(ALIENS, "ismcts:iters=200:mind_storm") == ("ismcts:iters=200", "mind_storm")
+    assert split_entry(ALIENS, f"ismcts:iters=200:{deck}") == ("ismcts:iters=200", str(deck))
+    assert split_entry(ALIENS, "ismcts:iters=200") == ("ismcts:iters=200", None)
+    assert split_entry(ALIENS, "random") == ("random", None)
+    # an external bot's command keeps its quotes and colons; the deck is what follows it
+    assert split_entry(ALIENS, 'cmd:"python bot.py --x a:b":mind_storm') == ('cmd:"python bot.py --x a:b"', "mind_storm")
+    assert split_entry(ALIENS, 'cmd:"python bot.py"') == ('cmd:"python bot.py"', None)
+    assert split_outside_quotes("a:'b:c':d") == ["a", "'b:c'", "d"]
+
+
+def test_an_illegal_deck_is_refused_with_every_reason(tmp_path: Path) -> None:
+    with pytest.raises(EntryError) as e:
+        check_entries(ALIENS, [f"random:{illegal_deck(tmp_path)}"], "standard")
+    text = "\n".join(e.value.problems)
+    assert len(e.value.problems) == 3
+    assert "exactly 3 Aliens" in text and "9 copies of 'Neural Surge'" in text and "No Such Card" in text
+
+
+def test_every_bad_entry_is_reported_at_once(tmp_path: Path) -> None:
+    entries = ["random:mind_storm", "nosuchbot:mind_storm", "ismcts:iters=lots:mind_storm",
+               "random:missing.toml", "random:circuits_deck.toml"]
+    (tmp_path / "circuits_deck.toml").write_text(cardarena.load_game("circuits").starter_decks()["forgeblade"].to_toml())
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)
+        with pytest.raises(EntryError) as e:
+            check_entries(ALIENS, entries, "standard")
+    problems = e.value.problems
+    assert len(problems) == 4
+    assert "unknown agent 'nosuchbot'" in problems[0]
+    assert "iters='lots'" in problems[1]
+    assert "missing.toml" in problems[2] and "file not found" in problems[2]
+    assert "is a circuits deck, not aliens" in problems[3]
+
+
+def test_no_deck_means_the_first_starter() -> None:
+    (spec,) = check_entries(ALIENS, ["random"], "standard")
+    first = sorted(ALIENS.starter_decks())[0]
+    assert spec.deck_name == first and spec.deck == ALIENS.starter_decks()[first].to_dict()
+
+
+def test_contest_creation_refuses_illegal_entries_and_stores_nothing(sqlite_url: str, tmp_path: Path) -> None:
+    store = Store(sqlite_url)
+    with pytest.raises(EntryError, match="3 problem"):
+        create_contest(store, "c", "aliens", ["random:mind_storm", f"random:{illegal_deck(tmp_path)}"])
+    from cardarena.arena.contest import ContestError
+
+    with pytest.raises(ContestError, match="no contest named 'c'"):
+        enter(store, "c", ["random"])
+
+
+def test_entries_are_checked_when_added_and_closed_once_the_contest_runs(sqlite_url: str, tmp_path: Path) -> None:
+    from cardarena.arena.contest import ContestError
+
+    store = Store(sqlite_url)
+    create_contest(store, "c", "aliens", ["random:mind_storm"])
+    with pytest.raises(EntryError):
+        enter(store, "c", [f"random:{illegal_deck(tmp_path)}"])
+    assert enter(store, "c", ["random:mind_storm"]) == ["random:mind_storm #2"]
+    run_contest(store, "c", workers=1)
+    with pytest.raises(ContestError, match="entries are closed"):
+        enter(store, "c", ["random"])
+
+
+def test_contest_options_are_checked(sqlite_url: str) -> None:
+    from cardarena.arena.contest import ContestError
+
+    store = Store(sqlite_url)
+    with pytest.raises(ContestError, match="must be even") as e:
+        create_contest(store, "c", "aliens", ["random", "random"], pairing="knockout", games_per_pairing=3)
+    assert "knockout" in str(e.value)
+    with pytest.raises(ContestError, match="needs at least 2"):
+        create_contest(store, "solo", "aliens", ["random"])
+        run_contest(store, "solo", workers=1)
