@@ -22,11 +22,11 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-#: JSON documents: JSONB on PostgreSQL (indexable by the web arena), JSON text on SQLite
-Doc = JSON().with_variant(JSONB(), "postgresql")
+#: JSON documents, kept as written: not JSONB, which reorders object keys, and the order of a deck's
+#: cards decides the order of its shuffled deck (a replay must re-run to the same game everywhere)
+Doc = JSON()
 
 # named constraints, so that later migrations can alter them on every backend (SQLite batch mode)
 NAMING = {

@@ -56,6 +56,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     # WAL: `contest status` can read while `contest run` writes; each commit survives a kill -9
     cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # in WAL mode: a killed process loses no commit
     cur.execute("PRAGMA busy_timeout=30000")
     cur.close()
 

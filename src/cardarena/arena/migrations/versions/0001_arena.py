@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects import postgresql
 
-#: JSON documents: JSONB on PostgreSQL, JSON text on SQLite (cardarena.arena.models.Doc)
-DOC = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+#: JSON documents kept as written (cardarena.arena.models.Doc): not JSONB, which reorders keys
+DOC = sa.JSON()
 
 revision = "0001"
 down_revision = None
