@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from arena_agents import register
+from arena_support import games_of, register
 from sqlalchemy import func, select
 
 from cardarena.arena.contest import create_contest, record_outcome, run_contest
@@ -16,20 +16,6 @@ from cardarena.arena.runner import GameOutcome, places_of, scores_of
 from cardarena.arena.store import Store
 from cardarena.core.engine import Result
 from cardarena.core.replay import verify
-
-
-def games_of(store: Store, name: str = "c") -> list[dict[str, Any]]:
-    """Every stored game of contest `name`, in schedule order, without timings or ids."""
-    with store.session() as s:
-        q = select(Match).order_by(Match.round, Match.pairing, Match.game_no)
-        out = []
-        for m in s.scalars(q):
-            rep = s.get(Replay, m.id)
-            out.append({"slot": (m.round, m.pairing, m.game_no), "seed": m.seed, "status": m.status,
-                        "reason": m.reason, "turns": m.turns,
-                        "seats": [(x.agent, x.place, x.score, x.status) for x in m.seats],
-                        "choices": None if rep is None else rep.record["choices"]})
-        return out
 
 
 def test_round_robin_stores_every_game_once_with_a_replay_that_verifies(db_url: str) -> None:

@@ -5,25 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from arena_support import illegal_deck
 
 import cardarena
 from cardarena.arena.contest import create_contest, enter, run_contest
 from cardarena.arena.entries import EntryError, check_entries, split_entry, split_outside_quotes
 from cardarena.arena.store import Store
-from cardarena.core.decks import Deck
 
 ALIENS = cardarena.load_game("aliens")
-
-
-def illegal_deck(tmp_path: Path) -> Path:
-    """A Mind Storm with two Aliens, nine Neural Surge and a card that does not exist."""
-    d = Deck.from_dict(ALIENS.starter_decks()["mind_storm"].to_dict())  # a copy: starters are shared
-    d.leaders["aliens"] = d.leaders["aliens"][:2]
-    d.cards["Neural Surge"] = 9
-    d.cards["No Such Card"] = 2
-    p = tmp_path / "broken.toml"
-    p.write_text(d.to_toml(), encoding="utf-8")
-    return p
 
 
 def test_entries_split_into_agent_and_deck(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from arena_support import games_of
 from sqlalchemy import func, select
-from test_contest import games_of
 
 from cardarena.arena.contest import create_contest, run_contest
 from cardarena.arena.models import Match, Replay

@@ -196,6 +196,11 @@ def status(
     out.print(t)
 
 
+def _wide() -> Console:
+    """The report's console: the terminal's width, or 160 columns when written to a file or a pipe."""
+    return out if out.is_terminal else Console(highlight=False, width=160)
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
@@ -217,6 +222,7 @@ def report(
     if as_json:
         print(json.dumps(data, indent=1))
         return
+    out = _wide()
     c, g = data["contest"], data["games"]
     out.print(f"[bold]{c['name']}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
               f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, status {c['status']}")
@@ -224,18 +230,20 @@ def report(
               + (f", {g['errors']} engine errors" if g["errors"] else "")
               + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))
     swiss = c["format"] == "swiss"
-    cols = ["rank", "entry", "games", "W-D-L", "score [95% CI]", "rating μ±σ (ordinal)", "faults"]
-    if swiss:
-        cols[2:2] = ["points", "buchholz"]
-    t = Table(*cols, title="leaderboard")
+    any_faults = any(r["faults"] for r in data["leaderboard"])
+    t = Table(title="leaderboard")
+    for col in ("rank", "entry", *(("points", "Buchholz") if swiss else ()), "games", "W-D-L", "score",
+                "95% CI", "rating μ±σ", "ordinal", *(("faults",) if any_faults else ())):
+        t.add_column(col, no_wrap=col != "entry", overflow="fold")
     for r in data["leaderboard"]:
         rt = r["rating"]
-        row = [str(r["rank"]), f"#{r['entry']} {r['label']}", str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
-               f"{_pct(r['rate'])} [{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}]",
-               f"{rt['mu']:.1f}±{rt['sigma']:.1f} ({rt['ordinal']:.1f})" if rt else "-",
-               ", ".join(f"{k} {v}" for k, v in sorted(r["faults"].items())) or "-"]
-        if swiss:
-            row[2:2] = [f"{r['match_points']:g}", f"{r['buchholz']:g}"]
+        row = [str(r["rank"]), f"#{r['entry']} {r['label']}",
+               *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
+               str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),
+               f"{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}",
+               f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-", f"{rt['ordinal']:.1f}" if rt else "-"]
+        if any_faults:
+            row.append(", ".join(f"{k} {v}" for k, v in sorted(r["faults"].items())) or "-")
         t.add_row(*row)
     out.print(t)
     board = data["leaderboard"]
