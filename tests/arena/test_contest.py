@@ -170,3 +170,15 @@ def test_search_outranks_random(sqlite_url: str) -> None:
         board = contest_report(s, "c")["leaderboard"]
     assert [r["label"] for r in board] == ["ismcts:iters=20:forgeblade", "random:forgeblade"]
     assert board[0]["rating"]["mu"] > board[1]["rating"]["mu"]
+
+
+def test_seat_statuses_come_from_the_forfeit_event() -> None:
+    import cardarena
+    from cardarena.arena.runner import seat_statuses
+
+    st = cardarena.load_game("aliens").new_game(seed=1)
+    st.emit("forfeit", player=1, status="TIMEOUT", reason="agent 'bot' ran out of time")
+    assert seat_statuses(st) == (["OK", "TIMEOUT"], [None, "agent 'bot' ran out of time"])
+    st = cardarena.load_game("aliens").new_game(seed=1)
+    st.emit("forfeit", player=0, reason="agent 'x' chose an illegal option: no")  # a loop without statuses
+    assert seat_statuses(st)[0] == ["INVALID", "OK"]

@@ -15,18 +15,19 @@ from cardarena.arena.store import Store
 ALIENS = cardarena.load_game("aliens")
 
 
-def test_entries_split_into_agent_and_deck(tmp_path: Path) -> None:
-    deck = tmp_path / "mine.toml"
-    deck.write_text(ALIENS.starter_decks()["mind_storm"].to_toml(), encoding="utf-8")
-    assert split_entry(ALIENS, "random:mind_storm") == ("random", "mind_storm")
-    assert split_entry(ALIENS, "ismcts:iters=200:mind_storm") == ("ismcts:iters=200", "mind_storm")
-    assert split_entry(ALIENS, f"ismcts:iters=200:{deck}") == ("ismcts:iters=200", str(deck))
-    assert split_entry(ALIENS, "ismcts:iters=200") == ("ismcts:iters=200", None)
-    assert split_entry(ALIENS, "random") == ("random", None)
+def test_entries_split_into_agent_and_deck() -> None:
+    assert split_entry("random:mind_storm") == ("random", "mind_storm")
+    assert split_entry("ismcts:iters=200:mind_storm") == ("ismcts:iters=200", "mind_storm")
+    assert split_entry("ismcts:iters=200:c=1:decks/mine.toml") == ("ismcts:iters=200,c=1", "decks/mine.toml")
+    assert split_entry("ismcts:iters=200") == ("ismcts:iters=200", None)
+    assert split_entry("random") == ("random", None)
     # an external bot's command keeps its quotes and colons; the deck is what follows it
-    assert split_entry(ALIENS, 'cmd:"python bot.py --x a:b":mind_storm') == ('cmd:"python bot.py --x a:b"', "mind_storm")
-    assert split_entry(ALIENS, 'cmd:"python bot.py"') == ('cmd:"python bot.py"', None)
+    assert split_entry('cmd:"python bot.py --x a:b":mind_storm') == ('cmd:"python bot.py --x a:b"', "mind_storm")
+    assert split_entry('cmd:"python bot.py"') == ('cmd:"python bot.py"', None)
+    assert split_entry("bot:bots/mine.toml:mind_storm") == ("bot:bots/mine.toml", "mind_storm")
     assert split_outside_quotes("a:'b:c':d") == ["a", "'b:c'", "d"]
+    with pytest.raises(ValueError, match="more than one deck"):
+        split_entry("random:mind_storm:creeping_rot")
 
 
 def test_an_illegal_deck_is_refused_with_every_reason(tmp_path: Path) -> None:
@@ -39,18 +40,19 @@ def test_an_illegal_deck_is_refused_with_every_reason(tmp_path: Path) -> None:
 
 def test_every_bad_entry_is_reported_at_once(tmp_path: Path) -> None:
     entries = ["random:mind_storm", "nosuchbot:mind_storm", "ismcts:iters=lots:mind_storm",
-               "random:missing.toml", "random:circuits_deck.toml"]
+               "random:missing.toml", "random:circuits_deck.toml", "random:a:b"]
     (tmp_path / "circuits_deck.toml").write_text(cardarena.load_game("circuits").starter_decks()["forgeblade"].to_toml())
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(tmp_path)
         with pytest.raises(EntryError) as e:
             check_entries(ALIENS, entries, "standard")
     problems = e.value.problems
-    assert len(problems) == 4
+    assert len(problems) == 5
     assert "unknown agent 'nosuchbot'" in problems[0]
     assert "iters='lots'" in problems[1]
     assert "missing.toml" in problems[2] and "file not found" in problems[2]
     assert "is a circuits deck, not aliens" in problems[3]
+    assert "more than one deck" in problems[4]
 
 
 def test_no_deck_means_the_first_starter() -> None:

@@ -1,16 +1,14 @@
 """Contest entries: `AGENT:DECK` parsed, the agent spec and the deck checked before the entry is stored.
 
 An entry is an agent spec as `cardarena.agents.make_agent` reads it (`random`, `ismcts:iters=200`,
-`cmd:"python bot.py"`) followed by `:DECK`, a starter name or a deck file. The deck part is the last
-`:`-separated part outside quotes when it names a starter or an existing file, so an agent whose own
-spec has colons still reads right. No deck: the game's first starter (every entry then plays the same
-cards and only the automatons differ).
+`cmd:"python bot.py"`) followed by `:DECK`, a starter name or a deck file, split the way the `match`
+command splits a player. No deck: the game's first starter (every entry then plays the same cards
+and only the automatons differ).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..agents import make_agent
@@ -57,20 +55,24 @@ def split_outside_quotes(text: str, sep: str = ":") -> list[str]:
     return parts
 
 
-def _deck_candidate(game: Ruleset, part: str) -> bool:
-    """Is this last part of an entry a deck (a starter name, or a path to a file)?"""
-    part = part.strip()
-    if not part or "=" in part or part[0] in "\"'":
-        return False
-    return part in game.starter_decks() or part.endswith(".toml") or Path(part).is_file()
-
-
-def split_entry(game: Ruleset, text: str) -> tuple[str, str | None]:
-    """`AGENT:DECK` -> (agent spec, deck or None)."""
-    parts = split_outside_quotes(text.strip())
-    if len(parts) >= 2 and _deck_candidate(game, parts[-1]):
-        return ":".join(parts[:-1]).strip(), parts[-1].strip()
-    return text.strip(), None
+def split_entry(text: str) -> tuple[str, str | None]:
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as the `match` command reads a player:
+    parts with '=' are agent parameters, the part without is the deck, and an external bot's command
+    or manifest (`cmd:"python3 bot.py"`, `bot:FILE`) is the part right after its kind."""
+    name, *rest = split_outside_quotes(text.strip())
+    if name.strip().lower() in ("cmd", "bot") and rest:
+        agent = f"{name}:{rest[0]}"
+        rest = rest[1:]
+        if any("=" in p for p in rest):
+            raise ValueError(f"entry {text!r}: an external bot takes no parameters here")
+        decks = [p.strip() for p in rest if p.strip()]
+    else:
+        params = [p for p in rest if "=" in p]
+        decks = [p.strip() for p in rest if "=" not in p and p.strip()]
+        agent = name + (":" + ",".join(params) if params else "")
+    if len(decks) > 1:
+        raise ValueError(f"entry {text!r} names more than one deck: {', '.join(decks)}")
+    return agent.strip(), (decks[0] if decks else None)
 
 
 def _load(game: Ruleset, deck: str) -> Deck:
@@ -81,7 +83,10 @@ def _load(game: Ruleset, deck: str) -> Deck:
 def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, list[str]]:
     """The entry, or every reason it cannot enter (its agent spec and its deck are both checked)."""
     problems: list[str] = []
-    agent, deck_part = split_entry(game, text)
+    try:
+        agent, deck_part = split_entry(text)
+    except ValueError as e:
+        return None, [str(e)]
     try:
         built = make_agent(agent, seed=0)
     except (ValueError, CardArenaError) as e:

@@ -82,28 +82,25 @@ def scores_of(places: Sequence[int]) -> list[float]:
             for p in places]
 
 
-# The match loop records how a game was lost to a fault: a forfeit event naming the seat and the
-# reason. When `play` also reports statuses (ERROR / TIMEOUT / INVALID per seat) they are used as given.
-_FAULT_WORDS = (("timeout", "TIMEOUT"), ("timed out", "TIMEOUT"), ("time limit", "TIMEOUT"),
+# The match loop records a seat that lost by a fault as a "forfeit" event: the seat, the reason and
+# (docs/protocol.md) its status, ERROR / TIMEOUT / INVALID. An event without a status (an older
+# loop) is classified by its reason's words.
+_FAULT_WORDS = (("timeout", "TIMEOUT"), ("timed out", "TIMEOUT"), ("out of time", "TIMEOUT"),
                 ("illegal", "INVALID"), ("invalid", "INVALID"))
 
 
-def seat_statuses(state: State, played: object) -> tuple[list[str], list[str | None]]:
+def seat_statuses(state: State) -> tuple[list[str], list[str | None]]:
     """(status, fault text) for every seat of a finished game."""
     n = state.nseats
-    statuses, faults = [OK] * n, [None] * n  # type: list[str], list[str | None]
+    statuses: list[str] = [OK] * n
+    faults: list[str | None] = [None] * n
     for ev in state.log:
         if ev.get("type") == "forfeit" and isinstance(ev.get("player"), int):
             seat, why = ev["player"], str(ev.get("reason", ""))
             faults[seat] = why
-            low = why.lower()
-            statuses[seat] = next((st for word, st in _FAULT_WORDS if word in low), "ERROR")
-    given = getattr(played, "statuses", None)
-    if given is not None:
-        statuses = [str(getattr(s, "value", s)) for s in given]
-        reasons = getattr(played, "reasons", None) or getattr(played, "faults", None)
-        if reasons is not None:
-            faults = [None if r is None else str(r) for r in reasons]
+            given = ev.get("status")
+            statuses[seat] = str(given) if given else next(
+                (st for word, st in _FAULT_WORDS if word in why.lower()), "ERROR")
     return statuses, faults
 
 
@@ -125,14 +122,12 @@ def run_task(task: GameTask) -> GameOutcome:
         decks = [Deck.from_dict(d, source=f"entry {label}") for d, label in zip(task.decks, task.labels, strict=True)]
         state = game.new_game(decks=decks, seed=task.seed, fmt=task.game_format, rules=task.rules)
         agents = [make_agent(spec, seed=s) for spec, s in zip(task.agents, task.agent_seeds, strict=True)]
-        played = play(state, agents)
-        if isinstance(played, State):
-            state = played
+        play(state, agents)
         result = state.result
         if result is None:
             raise RuntimeError("the match loop returned before the game ended")
         places = places_of(result, state.nseats)
-        statuses, faults = seat_statuses(state, played)
+        statuses, faults = seat_statuses(state)
         record = replay_record(state, list(task.labels), __version__)
         return GameOutcome(task.match_id, "finished", result.to_dict(), places, scores_of(places), statuses,
                            faults, record, duration_s=time.perf_counter() - start)
