@@ -196,6 +196,16 @@ def status(
     out.print(t)
 
 
+def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
+    """Faults grouped by entry, status and the first line of their reason (a bot's stderr can be long)."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for f in faults:
+        why = (f["fault"] or "").strip().splitlines()[0] if f["fault"] else ""
+        why = why if len(why) <= 200 else why[:199] + "…"
+        groups.setdefault((f["entry"], f["status"], why), []).append(f["match"])
+    return groups
+
+
 def _wide() -> Console:
     """The report's console: the terminal's width, or 160 columns when written to a file or a pipe."""
     return out if out.is_terminal else Console(highlight=False, width=160)
@@ -256,11 +266,10 @@ def report(
     out.print(m)
     out.print(f"ratings: {data['rating_model']}, recomputed from the stored games in schedule order")
     if data["faults"]:
-        out.print(f"faults ({len(data['faults'])}):")
-        for f in data["faults"][:10]:
-            out.print(f"  match {f['match']}: {f['entry']} {f['status']}: {f['fault']}", markup=False)
-        if len(data["faults"]) > 10:
-            out.print(f"  ... and {len(data['faults']) - 10} more (--json lists them all)")
+        out.print(f"faults ({len(data['faults'])} games lost by an automaton's fault; --json has each in full):")
+        for (entry, status, why), ids in _fault_groups(data["faults"]).items():
+            shown = ", ".join(str(i) for i in ids[:8]) + (", ..." if len(ids) > 8 else "")
+            out.print(f"  {entry}: {status} x{len(ids)} (matches {shown}): {why}", markup=False)
     for bad in data["errors"][:10]:
         out.print(f"  engine error in match {bad['match']}: {' '.join(bad['error'])}", markup=False)
 
