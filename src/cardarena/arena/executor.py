@@ -9,6 +9,7 @@ function of its task.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -45,6 +46,14 @@ def execute(
                                      "not played. `cardarena contest run` resumes them.") from None
 
 
+def _start_worker(worker_init: Callable[[], None] | None) -> None:
+    # Ctrl-C is the parent's to handle (it cancels the pool and says how to resume); a worker that
+    # caught it too would print a traceback per process
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if worker_init is not None:
+        worker_init()
+
+
 def _run_pool(
     tasks: list[GameTask],
     workers: int,
@@ -53,7 +62,8 @@ def _run_pool(
     remaining: dict[int, GameTask],
 ) -> None:
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=worker_init)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=_start_worker,
+                               initargs=(worker_init,))
     try:
         # at most two tasks per worker in flight: an interrupted run leaves little half-done work
         pending: set[Future[GameOutcome]] = set()
