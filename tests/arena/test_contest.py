@@ -9,7 +9,7 @@ import pytest
 from arena_support import games_of, register
 from sqlalchemy import func, select
 
-from cardarena.arena.contest import create_contest, record_outcome, run_contest
+from cardarena.arena.contest import create_contest, get_contest, record_outcome, run_contest
 from cardarena.arena.models import Match, MatchSeat, Rating, Replay
 from cardarena.arena.report import contest_report, contest_status
 from cardarena.arena.runner import GameOutcome, places_of, scores_of
@@ -35,7 +35,9 @@ def test_round_robin_stores_every_game_once_with_a_replay_that_verifies(db_url: 
         ratings = s.scalars(select(Rating)).all()
         assert len(ratings) == 3 and all(r.games == 4 for r in ratings)
         report = contest_report(s, "c")
+        stored = {e.label: r.mu for e in get_contest(s, "c").entries for r in ratings if r.entry_id == e.id}
         status = contest_status(s, "c")
+    assert {r["label"]: r["rating"]["mu"] for r in report["leaderboard"]} == stored
     assert status["status"] == "finished" and status["games"]["finished"] == 6
     board = report["leaderboard"]
     assert [r["rank"] for r in board] == [1, 2, 3] and sum(r["games"] for r in board) == 12

@@ -23,7 +23,7 @@ from . import schedule
 from .entries import check_entries, unique_labels
 from .executor import execute
 from .models import Contest, Entry, Match, MatchSeat, Rating, Replay, now
-from .ratings import MODEL, compute_ratings
+from .ratings import MODEL, SkillEstimate, compute_ratings
 from .runner import OK, GameOutcome, GameTask
 from .store import Store
 
@@ -290,18 +290,23 @@ def run_contest(
     return summary
 
 
-def recompute_ratings(s: Session, c: Contest) -> None:
-    """Ratings of every entry from the contest's finished games, in schedule order."""
+def rated_games(s: Session, c: Contest) -> list[list[tuple[int, int]]]:
+    """(entry id, place) per seat of every finished game of the contest, in schedule order."""
     q = (select(Match).where(Match.contest_id == c.id, Match.status == "finished")
          .order_by(Match.round, Match.pairing, Match.game_no).options(selectinload(Match.seats)))
-    games = [[(seat.entry_id or 0, seat.place or 1) for seat in m.seats] for m in s.scalars(q)]
-    estimates = compute_ratings([e.id for e in c.entries], games)
+    return [[(seat.entry_id or 0, seat.place or 1) for seat in m.seats] for m in s.scalars(q)]
+
+
+def recompute_ratings(s: Session, c: Contest) -> dict[int, SkillEstimate]:
+    """Ratings of every entry from the contest's finished games, stored in `ratings`."""
+    estimates = compute_ratings([e.id for e in c.entries], rated_games(s, c))
     existing = {r.entry_id: r for r in s.scalars(select(Rating).where(Rating.contest_id == c.id,
                                                                         Rating.model == MODEL))}
     for entry_id, est in estimates.items():
         r = existing.get(entry_id) or Rating(entry_id=entry_id, model=MODEL, contest_id=c.id)
         r.mu, r.sigma, r.ordinal, r.games, r.updated_at = est.mu, est.sigma, est.ordinal, est.games, now()
         s.add(r)
+    return estimates
 
 
 def expected_games_now(s: Session, name: str) -> tuple[int, int]:

@@ -9,9 +9,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from .contest import get_contest, swiss_standings
-from .models import Contest, Match, MatchSeat, Rating
-from .ratings import MODEL
+from .contest import get_contest, rated_games, swiss_standings
+from .models import Contest, Match, MatchSeat
+from .ratings import MODEL, compute_ratings
 from .runner import OK
 from .schedule import expected_games
 
@@ -62,7 +62,8 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
                     # a seat's share against one opponent: 1 above it, 1/2 tied, 0 below
                     cell[0] += 1.0 if (seat.place or 0) < (other.place or 0) else 0.5 if seat.place == other.place else 0.0
                     cell[1] += 1
-    ratings = {r.entry_id: r for r in s.scalars(select(Rating).where(Rating.contest_id == c.id, Rating.model == MODEL))}
+    # computed afresh (it is cheap), so a report taken while the contest runs is current too
+    ratings = compute_ratings(list(entries), rated_games(s, c))
     swiss = {st.number: st for st in swiss_standings(s, c)} if c.pairing == "swiss" else {}
     for eid, r in rows.items():
         lo, hi = wilson(r["score"], r["games"])
