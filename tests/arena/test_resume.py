@@ -71,3 +71,21 @@ def test_a_killed_contest_resumes_without_losing_or_duplicating_a_game(db_url: s
         assert s.scalar(select(func.count()).select_from(Replay)) == GAMES
     store.dispose()
     reference.dispose()
+
+
+def test_two_runs_at_once_store_each_game_once(db_url: str, tmp_path: Path) -> None:
+    entries = [*ENTRIES, "random:wildfire_assault"]
+    reference = Store(f"sqlite:///{tmp_path / 'reference.db'}")
+    create_contest(reference, "c", "aliens", entries, pairing="swiss", games_per_pairing=4, seed=5)
+    run_contest(reference, "c", workers=1)
+    store = Store(db_url)
+    create_contest(store, "c", "aliens", entries, pairing="swiss", games_per_pairing=4, seed=5)
+    cmd = [sys.executable, "-m", "cardarena.cli", "contest", "--db", db_url, "run", "c", "--workers", "1", "-q"]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err.decode()
+    assert games_of(store) == games_of(reference)
+    assert len([g for g in games_of(store) if g["status"] == "finished"]) == 3 * 2 * 4
+    store.dispose()
+    reference.dispose()

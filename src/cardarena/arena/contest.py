@@ -9,11 +9,13 @@ stores the same games.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from .. import __version__
@@ -218,6 +220,17 @@ def _tasks(s: Session, c: Contest) -> list[GameTask]:
     return tasks
 
 
+@contextmanager
+def _scheduling(store: Store) -> Iterator[Session]:
+    """A transaction that schedules slots: if another run scheduled the same slots first, its
+    commit fails on the unique slot and this run goes on with the slots already there."""
+    try:
+        with store.session() as s:
+            yield s
+    except IntegrityError:
+        pass
+
+
 # -- running ----------------------------------------------------------------------------------------
 
 def record_outcome(store: Store, out: GameOutcome) -> bool:
@@ -249,15 +262,16 @@ def run_contest(
     process), then recompute the ratings. Safe to call again after any interruption."""
     workers = workers or os.cpu_count() or 1
     summary = RunSummary()
-    with store.session() as s:
+    with _scheduling(store) as s:
         c = get_contest(s, name)
         if c.status == "open":
             _start(s, c)
+    with store.session() as s:
+        c = get_contest(s, name)
         summary.total = schedule.expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
     while True:
-        with store.session() as s:
-            c = get_contest(s, name)
-            _schedule_next(s, c)
+        with _scheduling(store) as s:
+            _schedule_next(s, get_contest(s, name))
         with store.session() as s:
             c = get_contest(s, name)
             tasks = _tasks(s, c)
@@ -280,13 +294,19 @@ def run_contest(
                 progress(summary.done, summary.total, out)
 
         execute(tasks, workers, write, worker_init)
-    with store.session() as s:
-        c = get_contest(s, name)
-        recompute_ratings(s, c)
-        if c.status != "finished" and not _count(s, c, "scheduled"):
-            c.status = "finished"
-            c.finished_at = now()
-        summary.finished = c.status == "finished"
+    for attempt in range(3):
+        try:
+            with store.session() as s:
+                c = get_contest(s, name)
+                recompute_ratings(s, c)
+                if c.status != "finished" and not _count(s, c, "scheduled"):
+                    c.status = "finished"
+                    c.finished_at = now()
+                summary.finished = c.status == "finished"
+            break
+        except IntegrityError:  # another run wrote the same ratings at the same moment: write them again
+            if attempt == 2:
+                raise
     return summary
 
 
@@ -300,12 +320,10 @@ def rated_games(s: Session, c: Contest) -> list[list[tuple[int, int]]]:
 def recompute_ratings(s: Session, c: Contest) -> dict[int, SkillEstimate]:
     """Ratings of every entry from the contest's finished games, stored in `ratings`."""
     estimates = compute_ratings([e.id for e in c.entries], rated_games(s, c))
-    existing = {r.entry_id: r for r in s.scalars(select(Rating).where(Rating.contest_id == c.id,
-                                                                        Rating.model == MODEL))}
+    s.execute(delete(Rating).where(Rating.contest_id == c.id, Rating.model == MODEL))
     for entry_id, est in estimates.items():
-        r = existing.get(entry_id) or Rating(entry_id=entry_id, model=MODEL, contest_id=c.id)
-        r.mu, r.sigma, r.ordinal, r.games, r.updated_at = est.mu, est.sigma, est.ordinal, est.games, now()
-        s.add(r)
+        s.add(Rating(entry_id=entry_id, model=MODEL, contest_id=c.id, mu=est.mu, sigma=est.sigma,
+                     ordinal=est.ordinal, games=est.games, updated_at=now()))
     return estimates
 
 
