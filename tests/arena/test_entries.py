@@ -94,3 +94,11 @@ def test_contest_options_are_checked(sqlite_url: str) -> None:
     with pytest.raises(ContestError, match="needs at least 2"):
         create_contest(store, "solo", "aliens", ["random"])
         run_contest(store, "solo", workers=1)
+
+
+def test_a_game_that_cannot_seat_two_is_refused(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardarena.arena.contest import ContestError
+
+    monkeypatch.setattr(type(ALIENS), "seats", (3, 4))
+    with pytest.raises(ContestError, match="contests pair two entries a game; aliens seats 3 to 4 players"):
+        create_contest(Store(sqlite_url), "c", "aliens", ["random", "random"])

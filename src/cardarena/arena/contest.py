@@ -83,6 +83,9 @@ def create_contest(
     if rounds is not None and (pairing != "swiss" or rounds < 1):
         problems.append("--rounds is for Swiss contests, and at least 1")
     ruleset = load_game(game)
+    if not ruleset.info.min_seats <= 2 <= ruleset.info.max_seats:
+        problems.append(f"contests pair two entries a game; {game} seats {ruleset.info.min_seats} to "
+                        f"{ruleset.info.max_seats} players")
     fmt = game_format or ruleset.default_format
     if fmt not in ruleset.formats:
         problems.append(f"{game} has no format {fmt!r}; formats: {', '.join(ruleset.formats)}")
