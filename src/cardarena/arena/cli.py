@@ -88,8 +88,9 @@ def new(
             n, total = expected_games_now(s, name)
     except CardArenaError as e:
         _fail(str(e))
-    out.print(f"contest {name!r}: {n} entries, {total} games to play; run it with "
-              f"`cardarena contest run {name}`", markup=False)
+    more = "" if n >= 2 else "; it needs at least 2 entries (cardarena contest enter)"
+    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play{more}; "
+              f"run it with `cardarena contest run {name}`", markup=False)
 
 
 @app.command("enter")
