@@ -5,9 +5,9 @@ Ctrl-C, none of which prints a traceback."""
 from __future__ import annotations
 
 import os
-import time
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
