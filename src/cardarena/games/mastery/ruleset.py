@@ -1,0 +1,133 @@
+"""The `mastery` Ruleset: the entry point the registry loads."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from cardarena.core.cards import card_info
+from cardarena.core.decks import Deck, load_starters
+from cardarena.core.engine import State
+from cardarena.core.errors import CardArenaError
+from cardarena.core.ruleset import Ruleset
+
+from . import rules as game_rules
+from .decks import FORMATS, check_deck, random_deck
+from .invariants import check_invariants
+from .narrate import narrate
+from .pool import CardPool, card_pool
+from .present import render
+from .schema import CLASSES, Card, HeroCard, PathCard, TacticCard, TechniqueCard
+from .state import MasteryState
+from .text import card_text, passive_text
+
+
+class MasteryRuleset(Ruleset):
+    id = "mastery"
+    name = "Mastery"
+    summary = ("Two parties of a Support, an Attacker and a Tank share 12 AP a Round; Techniques are "
+               "performed by Heroes, mastered, reused from a 3-skill Loadout, and open Level 2 Paths.")
+    formats = FORMATS
+    default_format = "standard"
+    leader_key = "heroes"
+    rule_defaults: ClassVar[dict[str, Any]] = {
+        "ap": 12,  # seed §3
+        "round_cap": 20,  # ruling gap.33
+    }
+
+    @property
+    def pool(self) -> CardPool:
+        return card_pool()
+
+    # -- cards -----------------------------------------------------------------------------------
+    def card_names(self) -> list[str]:
+        return [c.name for c in self.pool.cards if isinstance(c, TechniqueCard | TacticCard)]
+
+    def card(self, name: str) -> Card:
+        return self.pool.by_name[name]
+
+    def card_info(self, name: str) -> dict[str, Any]:
+        c = self.pool.by_name[name]
+        info = card_info(c)
+        if isinstance(c, TechniqueCard | TacticCard):
+            info["text"] = card_text(c.target, c.effects)
+        elif isinstance(c, HeroCard):
+            info["passive_text"] = passive_text(c.passive)
+            info["basic_text"] = card_text(c.basic.target, c.basic.effects)
+        elif isinstance(c, PathCard):
+            info["passive_text"] = passive_text(c.passive)
+        return info
+
+    # -- decks -----------------------------------------------------------------------------------
+    def starter_decks(self) -> dict[str, Deck]:
+        return _starters()
+
+    def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
+        return check_deck(deck, self.pool, fmt)
+
+    # -- games -----------------------------------------------------------------------------------
+    def new_game(
+        self,
+        decks: list[Any] | tuple[Any, ...] | None = None,
+        seed: int = 0,
+        fmt: str | None = None,
+        rules: dict[str, Any] | None = None,
+    ) -> MasteryState:
+        """A game at its first decision. No decks: the first two starters."""
+        if decks is None:
+            names = sorted(self.starter_decks())
+            decks = [names[0], names[1]]
+        if len(decks) != 2:
+            raise CardArenaError(f"mastery is played by 2 players; got {len(decks)} deck(s)")
+        fmt = fmt or self.default_format
+        params = self.check_rules(rules)
+        resolved = [self.resolve_deck(d, fmt) for d in decks]
+        by_name = self.pool.by_name
+        parties: list[list[HeroCard]] = []
+        for d in resolved:
+            hs = [by_name[n] for n in d.leaders["heroes"]]
+            parties.append([next(h for h in hs if isinstance(h, HeroCard) and h.cls == c) for c in CLASSES])
+        cards = [[by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
+        config = {"game": "mastery", "format": fmt, "rules": params, "seed": seed,
+                  "decks": [d.to_dict() for d in resolved]}
+        return game_rules.new_state(parties, cards, seed, params, config)  # type: ignore[arg-type]
+
+    def random_deck(self, rng: Any) -> Deck:
+        return random_deck(self.pool, rng)
+
+    def check_invariants(self, state: State) -> list[str]:
+        assert isinstance(state, MasteryState)
+        return check_invariants(state)
+
+    def played_cards(self, event: dict[str, Any]) -> list[str]:
+        if event["type"] == "perform" and event["mode"] in ("hand", "tactic"):
+            return [event["name"]]
+        return []
+
+    def load_state(self, data: dict[str, Any]) -> MasteryState:
+        return MasteryState.from_json(data, self.pool.by_id, data["config"]["rules"])
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return narrate(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic for search cut-offs, in [-1, 1]: surviving Heroes and their HP share."""
+        assert isinstance(state, MasteryState)
+        st = state
+        score = 0.0
+        for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+            party = 0.0
+            for s in range(p * 3, p * 3 + 3):
+                h = st.hp[s]
+                if h > 0:
+                    party += 0.5 + 0.5 * h / st.heroes[s].hp
+            score += sign * party / 3.0
+        return max(-1.0, min(1.0, score))
+
+
+@cache
+def _starters() -> dict[str, Deck]:
+    return load_starters("cardarena.games.mastery")
