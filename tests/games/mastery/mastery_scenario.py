@@ -141,7 +141,7 @@ def pass_opportunity(st: MasteryState) -> None:
 
 def act_with(st: MasteryState, card_name: str, performer: str | None = None, target: str | None = None) -> None:
     """Card, then performer (if asked), then target (if asked): the order of seed §6."""
-    st.apply(find(st, card_name))
+    st.apply(find(st, "Perform", card_name) if has(st, "Perform", card_name) else find(st, card_name))
     if performer is not None and st.decision is not None and st.decision.kind == "performer":
         pick(st, performer)
     if target is not None and st.decision is not None and st.decision.kind == "target":
