@@ -13,7 +13,7 @@ RULES = ROOT.parent / "shared" / "rules"
 ITEM = re.compile(r"^- \*\*([a-z]+\.\d+(?:\.\d+)+)\*\*", re.M)
 CITE = re.compile(r"#\s*rule\s+([a-z]+\.(?:\d+(?:\.\d+)+|gap\.\d+))")
 #: game -> sections not implemented yet (circuits: Squad §16 and Raid §20)
-IMPLEMENTED = {"aliens": (), "circuits": ("16", "20")}
+IMPLEMENTED = {"aliens": (), "circuits": ("16", "20"), "mastery": ()}
 
 
 def cited() -> set[str]:

@@ -13,7 +13,7 @@ import pytest
 from cardarena.core.registry import load_game
 from cardarena.sim.fuzz import FuzzStats, fuzz_game
 
-GAMES = ["aliens", "circuits"]
+GAMES = ["aliens", "circuits", "mastery"]
 SEEDS = 1000
 CHUNK = 50
 
