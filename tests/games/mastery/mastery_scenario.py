@@ -92,7 +92,6 @@ def scenario(
         st.discard[p] = make(p, discard[p])
     st.defs = defs
     st.owner = tuple(owner)
-    st.config["owner"] = list(owner)
     for name, v in (hp or {}).items():
         st.hp[slot(st, name)] = v
         if v <= 0:

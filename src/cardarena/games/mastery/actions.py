@@ -12,7 +12,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .decks import can_access
-from .effects import flush, resolve_effects
+from .effects import resolve_effects
 from .mastery import after_reuse, choose_path, eligible_paths, record_mastery
 from .pool import card_pool
 from .schema import CHOSEN_TARGETS, TacticCard, TechniqueCard
@@ -145,14 +145,26 @@ def h_opp_chosen(st: MasteryState, step: Step) -> None:
         st.stack.append(("opportunity", p, phase))
         return
     if what == "tactic":
-        st.push(("declare", p, choice[1], "tactic", -1), ("opportunity", p, "after_tactic"))
+        iid = take_from_hand(st, p, choice[1])
+        st.push(("declare", p, choice[1], "tactic", iid, -1), ("opportunity", p, "after_tactic"))
         return
     if what == "card":
-        st.push(("performer", p, choice[1]), ("opp_done", p))
+        iid = take_from_hand(st, p, choice[1])
+        st.push(("performer", p, choice[1], iid), ("opp_done", p))
     elif what == "reuse":
-        st.push(("declare", p, choice[2], "reuse", choice[1]), ("opp_done", p))
+        st.push(("declare", p, choice[2], "reuse", -1, choice[1]), ("opp_done", p))
     else:
-        st.push(("declare", p, "", "basic", choice[1]), ("opp_done", p))
+        st.push(("declare", p, "", "basic", -1, choice[1]), ("opp_done", p))
+
+
+def take_from_hand(st: MasteryState, p: int, did: str) -> int:
+    """The chosen card leaves the hand face-up: performers and targets are asked about a public card."""
+    hand = st.hand[p]
+    defs = st.defs
+    iid = next(i for i in hand if defs[i].id == did)
+    hand.remove(iid)
+    st.pending.append(iid)
+    return iid
 
 
 def h_opp_done(st: MasteryState, step: Step) -> None:
@@ -165,36 +177,30 @@ def h_opp_done(st: MasteryState, step: Step) -> None:
 
 def h_performer(st: MasteryState, step: Step) -> None:
     """Asker: which Hero performs the chosen Technique (rules mastery.6.2, 6.4); a single one is not asked."""
-    _, p, did = step
+    _, p, did, iid = step
     d: Any = card_pool().by_id[did]
     slots = performers(st, p, d)
     if len(slots) == 1:
-        st.stack.append(("declare", p, did, "hand", slots[0]))
+        st.stack.append(("declare", p, did, "hand", iid, slots[0]))
         return
     b = p * 3
     opts = [Option(f"hero:{s - b}", hero_label(st, s), {"hero": st.hero_ref(s)}, s) for s in slots]
-    st.ask(p, "performer", f"Which Hero performs {d.name}?", opts, ("declare", p, did, "hand"), step)
+    st.ask(p, "performer", f"Which Hero performs {d.name}?", opts, ("declare", p, did, "hand", iid), step)
 
 
 def h_declare(st: MasteryState, step: Step) -> None:
-    """Pay the AP cost before targets are chosen (rule mastery.5.5); the card leaves the hand."""
-    _, p, did, mode, slot = step
-    iid = -1
+    """Pay the AP cost before targets are chosen (rule mastery.5.5)."""
+    _, p, did, mode, iid, slot = step
     if mode == "basic":
         d: Any = st.heroes[slot].basic
     else:
         d = card_pool().by_id[did]
-    if mode in ("hand", "tactic"):
-        hand = st.hand[p]
-        defs = st.defs
-        iid = next(i for i in hand if defs[i].id == did)
-        hand.remove(iid)
-        st.pending.append(iid)
-    elif mode == "reuse":
+    if mode == "reuse":
         st.spent[slot] = (*st.spent[slot], did)  # a used skill is spent at once (rule mastery.8.14)
     st.ap[p] -= d.cost
     if st.record:
-        st.emit("perform", player=p, mode=mode, card=did if mode != "basic" else None, name=d.name,
+        st.emit("perform", player=p, mode=mode, card=st.ref(iid) if iid >= 0 else None,
+                 skill=did if mode == "reuse" else None, basic=d.name if mode == "basic" else None,
                  hero=None if slot < 0 else st.hero_ref(slot),
                  hero_name=None if slot < 0 else st.heroes[slot].name, cost=d.cost, ap=st.ap[p])
     st.stack.append(("target", p, did, mode, slot, iid))
@@ -223,6 +229,7 @@ def h_resolve(st: MasteryState, step: Step) -> None:
     """Resolve, then Mastery, then USED (rule mastery.5.8), then the 3-skill refresh (rule 8.16)."""
     _, p, did, mode, slot, iid, target = step
     d: Any = st.heroes[slot].basic if mode == "basic" else card_pool().by_id[did]
+    source = f"basic:{st.heroes[slot].id}" if mode == "basic" else did
     kind = d.target
     changed = False
     if kind == "self":
@@ -239,11 +246,11 @@ def h_resolve(st: MasteryState, step: Step) -> None:
             if r != target and st.hp[r] > 0:
                 targets = [r]
                 changed = True
-                st.emit("redirected", source=d.name, to=st.hero_ref(r), name=st.heroes[r].name,
+                st.emit("redirected", source=source, to=st.hero_ref(r), name=st.heroes[r].name,
                         original=st.hero_ref(target))
     else:
         targets = []
-    changed |= resolve_effects(st, d.effects, p, slot, targets, d.name)
+    changed |= resolve_effects(st, d.effects, p, slot, targets, source)
     if mode == "hand" and isinstance(d, TechniqueCard) and d.level == 1 and changed:
         record_mastery(st, slot, d)
     if slot >= 0:
@@ -254,7 +261,7 @@ def h_resolve(st: MasteryState, step: Step) -> None:
     if iid >= 0:
         st.pending.remove(iid)
         st.discard[p].append(iid)
-    flush(st)
+    st.flush()
 
 
 HANDLERS = {

@@ -2,8 +2,9 @@
 Poisoned and the Guard/Tank tools. Each verb is one branch; each returns whether it changed the
 game state (a "real game-state effect", ruling gap.22), which decides Mastery.
 
-Victory is never checked inside an effect: `defeat` marks `st.settling` and `flush` schedules the
-check after the whole timing step resolved (rule mastery.11.2).
+Victory is never checked inside an effect: `defeat` calls `st.settle_later()` and the step ends with
+`st.flush()`, which schedules the check after the whole timing step resolved (rule mastery.11.2).
+`source` in events is a pool id (or `basic:<hero id>`, `end_phase`), never a card name.
 """
 
 from __future__ import annotations
@@ -61,8 +62,7 @@ def draw(st: MasteryState, seat: int, n: int, why: str) -> int:
         hand.append(iid)
         drawn.append(iid)
     if drawn and st.record:
-        st.emit("draw", player=seat, count=len(drawn), cards=[st.ref(i) for i in drawn], reason=why,
-                 secret=["cards"])
+        st.emit("draw", player=seat, count=len(drawn), cards=[st.ref(i) for i in drawn], reason=why)
     return len(drawn)
 
 
@@ -83,7 +83,7 @@ def defeat(st: MasteryState, slot: int) -> None:
     if st.redirect[seat] == slot:
         st.redirect[seat] = -1
     st.fallen.append(slot)
-    st.settling = True
+    st.settle_later()
     st.emit("defeated", hero=st.hero_ref(slot), name=hero_name(st, slot))
 
 
@@ -225,10 +225,3 @@ def resolve_effects(
                     changed = True
                     st.emit("readied", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
     return changed
-
-
-def flush(st: MasteryState) -> None:
-    """End of a timing step: if a Hero fell, schedule the victory check and Rebalance offers."""
-    if st.settling:
-        st.settling = False
-        st.stack.append(("settle",))

@@ -24,7 +24,7 @@ def record_mastery(st: MasteryState, slot: int, d: TechniqueCard) -> None:
     equipped = len(st.loadout[slot]) < LOADOUT_SIZE
     if equipped:
         st.loadout[slot] = (*st.loadout[slot], d.id)
-    st.emit("mastery", hero=st.hero_ref(slot), name=st.heroes[slot].name, card=d.id, card_name=d.name,
+    st.emit("mastery", hero=st.hero_ref(slot), name=st.heroes[slot].name, card=d.id,
             symbol=d.symbol, equipped=equipped)
 
 
@@ -75,7 +75,7 @@ def _path_cards(st: MasteryState, seat: int, pc: PathCard) -> list[tuple[list[in
     return out
 
 
-def _bring_in(st: MasteryState, slot: int, pc: PathCard) -> list[str]:
+def _bring_in(st: MasteryState, slot: int, pc: PathCard) -> None:
     """The Path's 4 cards leave the Hero's Level Reserve and are shuffled into the Main Deck (gap.26)."""
     seat = slot // 3
     res = st.reserve[slot]
@@ -84,7 +84,6 @@ def _bring_in(st: MasteryState, slot: int, pc: PathCard) -> list[str]:
         res.remove(i)
         st.deck[seat].append(i)
     st.rng.shuffle(st.deck[seat])
-    return [st.ref(i) for i in moved]
 
 
 def choose_path(st: MasteryState, slot: int, pid: str) -> None:
@@ -92,9 +91,9 @@ def choose_path(st: MasteryState, slot: int, pid: str) -> None:
     enter the Main Deck. Free: no AP, no Hero action (ruling gap.25)."""
     pc: Any = card_pool().by_id[pid]
     st.path[slot] = pid
-    cards = _bring_in(st, slot, pc)
+    _bring_in(st, slot, pc)
     st.emit("level2", hero=st.hero_ref(slot), name=st.heroes[slot].name, path=pid, path_name=pc.name,
-            passive=pc.passive.name, cards=cards)
+            passive=pc.passive.name, added=list(pc.techniques))
 
 
 # -- Rebalance (seed §10) -------------------------------------------------------------------------
@@ -130,12 +129,12 @@ def h_rebalance(st: MasteryState, step: Step) -> None:
     st.ask(p, "rebalance", "An ally was defeated: Rebalance one surviving Hero?", opts, ("rebalance_chosen", p), step)
 
 
-def rebuild_loadout(st: MasteryState, slot: int, symbol: str) -> tuple[str, ...]:
-    """Rule mastery.10.12–10.13: the Path's first two Masteries, plus the most recently recorded other
-    Mastery as the flexible third when there is one (ruling gap.30)."""
+def rebuild_loadout(st: MasteryState, slot: int, symbol: str, old_symbol: str) -> tuple[str, ...]:
+    """Rule mastery.10.12–10.13: the new Path's first two Masteries, plus a flexible third when one is
+    eligible: the most recently recorded other Mastery that is not of the old Path's symbol (ruling gap.30)."""
     kit = st.kit[slot]
     core = [t for t in kit if symbol_of(t) == symbol][:2]
-    rest = [t for t in kit if t not in core]
+    rest = [t for t in kit if t not in core and symbol_of(t) != old_symbol]
     return (*core, rest[-1]) if rest else tuple(core)
 
 
@@ -157,12 +156,12 @@ def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
         if zone is st.hand[p]:
             from_hand += 1
     st.path[slot] = pid  # the old Path Passive ends, the new one starts, at once
-    cards = _bring_in(st, slot, new)
+    _bring_in(st, slot, new)
     st.rebalanced[slot] = True
-    st.loadout[slot] = rebuild_loadout(st, slot, new.symbol)
+    st.loadout[slot] = rebuild_loadout(st, slot, new.symbol, old.symbol)
     st.spent[slot] = ()
     st.emit("rebalance", player=p, hero=st.hero_ref(slot), name=st.heroes[slot].name, old=old.id, new=pid,
-            returned=[st.ref(i) for _, i in out], from_hand=from_hand, added=cards,
+            returned=[st.ref(i) for _, i in out], from_hand=from_hand, added=list(new.techniques),
             loadout=list(st.loadout[slot]))
 
 

@@ -16,6 +16,14 @@ def _name(card_id: str) -> str:
     return c.name if c is not None else card_id
 
 
+def _source(s: str) -> str:
+    """Event sources are pool ids, `basic:<hero id>` or `end_phase`."""
+    if s.startswith("basic:"):
+        h: Any = card_pool().by_id[s[6:]]
+        return str(h.basic.name)
+    return "End Phase" if s == "end_phase" else _name(s)
+
+
 def narrate(e: dict[str, Any]) -> str | None:
     t = e["type"]
     if t == "coin":
@@ -23,7 +31,8 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "party":
         return f"{_p(e)}'s party: {', '.join(_name(h) for h in e['heroes'])}"
     if t == "draw":
-        what = ", ".join(_name(c) for c in e["cards"]) if "cards" in e else f"{e['count']} card(s)"
+        cards = [c for c in e.get("cards") or [] if c]
+        what = ", ".join(cards) if cards else f"{e['count']} card(s)"
         return f"  {_p(e)} draws {what} ({e['reason']})"
     if t == "draw_skipped":
         return f"  {_p(e)} has no card left to draw ({e['missing']} skipped)"
@@ -36,21 +45,22 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "opportunity_end":
         return None if e["acted"] else f"  {_p(e)} passes"
     if t == "perform":
+        what = e["card"] or (_name(e["skill"]) if e["skill"] else e["basic"])
         if e["mode"] == "tactic":
-            return f"  {_p(e)} plays Immediate Tactic {e['name']} ({e['cost']} AP, {e['ap']} left)"
+            return f"  {_p(e)} plays Immediate Tactic {what} ({e['cost']} AP, {e['ap']} left)"
         how = {"hand": "performs", "reuse": "reuses mastered", "basic": "uses Basic Action"}[e["mode"]]
-        return f"  {_p(e)}: {e['hero_name']} {how} {e['name']} ({e['cost']} AP, {e['ap']} left)"
+        return f"  {_p(e)}: {e['hero_name']} {how} {what} ({e['cost']} AP, {e['ap']} left)"
     if t == "damage":
-        return (f"    {e['source']} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
+        return (f"    {_source(e['source'])} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
                 f"DEF {e['defense']}, reduced {e['reduced']}) → {e['hp']} HP")
     if t == "blocked":
-        return f"    {e['name']} is Shielded: {e['source']} is blocked (Shielded removed)"
+        return f"    {e['name']} is Shielded: {_source(e['source'])} is blocked (Shielded removed)"
     if t == "intercepted":
-        return f"    the damage of {e['source']} is intercepted"
+        return f"    the damage of {_source(e['source'])} is intercepted"
     if t == "redirected":
-        return f"    {e['source']} is redirected to {e['name']}"
+        return f"    {_source(e['source'])} is redirected to {e['name']}"
     if t == "heal":
-        return f"    {e['source']}: {e['name']} heals {e['amount']} → {e['hp']} HP"
+        return f"    {_source(e['source'])}: {e['name']} heals {e['amount']} → {e['hp']} HP"
     if t == "poisoned":
         return f"    {e['name']} is Poisoned" + (" again (2 End Phases)" if e["refreshed"] else " (2 End Phases)")
     if t == "poison_prevented":
@@ -77,7 +87,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"    {_p(e)} gains {e['amount']} AP ({e['ap']} now)"
     if t == "mastery":
         slot = "equipped in the Active Loadout" if e["equipped"] else "kept in the Kit (Loadout full)"
-        return f"    {e['name']} masters {e['card_name']} ({e['symbol']}): {slot}"
+        return f"    {e['name']} masters {_name(e['card'])} ({e['symbol']}): {slot}"
     if t == "refresh":
         return f"    {e['name']}'s three Active skills refresh"
     if t == "level2":

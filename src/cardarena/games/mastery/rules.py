@@ -11,7 +11,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from . import actions, mastery
-from .effects import draw, flush, heal, lose_hp, passive_amount
+from .effects import draw, heal, lose_hp, passive_amount
 from .pool import card_pool
 from .schema import HeroCard, Playable
 from .state import MasteryState
@@ -48,7 +48,6 @@ def new_state(
             defs.append(c)
             owner.append(p)
             (deck_ids[p] if res < 0 else reserve[res]).append(iid)
-    config["owner"] = owner
     config["heroes"] = [h.id for h in heroes]
     st.defs = defs
     st.owner = tuple(owner)
@@ -78,7 +77,6 @@ def new_state(
     st.round = 0
     st.first = 0
     st.passes = 0
-    st.settling = False
     st.stack.append(("setup",))
     st.run()
     return st
@@ -153,9 +151,9 @@ def h_end_phase(st: MasteryState, step: Step) -> None:
                         left=st.poison[s])
             n = passive_amount(st, s, "end_heal")
             if n and st.hp[s] > 0:
-                heal(st, -1, s, n, "End Phase")
+                heal(st, -1, s, n, "end_phase")
     st.stack.append(("round_expire",))
-    flush(st)  # the victory check after the whole End Phase (rule mastery.11.3)
+    st.flush()  # the victory check after the whole End Phase (rule mastery.11.3)
 
 
 def h_round_expire(st: MasteryState, step: Step) -> None:

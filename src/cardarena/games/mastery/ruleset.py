@@ -30,6 +30,7 @@ class MasteryRuleset(Ruleset):
     formats = FORMATS
     default_format = "standard"
     leader_key = "heroes"
+    state_class = MasteryState
     rule_defaults: ClassVar[dict[str, Any]] = {
         "ap": 12,  # seed §3
         "round_cap": 20,  # ruling gap.33
@@ -101,11 +102,11 @@ class MasteryRuleset(Ruleset):
 
     def played_cards(self, event: dict[str, Any]) -> list[str]:
         if event["type"] == "perform" and event["mode"] in ("hand", "tactic"):
-            return [event["name"]]
+            return [event["card"]]
         return []
 
-    def load_state(self, data: dict[str, Any]) -> MasteryState:
-        return MasteryState.from_json(data, self.pool.by_id, data["config"]["rules"])
+    def cards_by_id(self) -> dict[str, Any]:
+        return self.pool.by_id
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)
