@@ -34,7 +34,12 @@ def _hero(h: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any]) -> str:
     me = view["seat"]
-    lines = [f"Round {view['round']} · P{view['first'] + 1} acted first"]
+    if view["round"] == 0:
+        lines = [f"Set-up · P{view['first'] + 1} acts first in Round 1"]
+    else:
+        lines = [f"Round {view['round']} · P{view['first'] + 1} acts first this Round"]
+    if view["pending"]:
+        lines.append("Being performed: " + ", ".join(f"{c['name']} — {c['text']}" for c in view["pending"]))
     for p in (1 - me, me):
         pv = view["players"][p]
         who = "You" if p == me else "Opponent"

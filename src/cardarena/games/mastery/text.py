@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import cache
 
 from .schema import Effect, Passive
 
@@ -17,8 +17,13 @@ _WHO = {
 }
 
 
-def effect_text(e: Effect, target: str) -> str:
-    who = "this Hero" if e.to == "performer" else _WHO[target]
+_AGAIN = {"enemy": "that Hero", "ally": "that Hero", "another_ally": "that Hero", "self": "this Hero",
+          "all_enemies": "each of them", "all_allies": "each of them", "none": ""}
+
+
+def effect_text(e: Effect, target: str, again: bool = False) -> str:
+    """One effect's sentence; `again`: the card's targets were already named by an earlier effect."""
+    who = "this Hero" if e.to == "performer" else (_AGAIN if again else _WHO)[target]
     v, n = e.verb, e.amount
     if v == "damage":
         zero = " (this may deal 0)" if e.zero_ok else ""
@@ -50,8 +55,14 @@ def effect_text(e: Effect, target: str) -> str:
     raise ValueError(v)
 
 
-def card_text(target: str, effects: Sequence[Effect]) -> str:
-    return ". ".join(effect_text(e, target) for e in effects) + "."
+@cache  # labels are built at every decision; cards never change
+def card_text(target: str, effects: tuple[Effect, ...]) -> str:
+    parts = []
+    named = False
+    for e in effects:
+        parts.append(effect_text(e, target, named))
+        named = named or e.to == "target"
+    return ". ".join(parts) + "."
 
 
 def passive_text(p: Passive) -> str:
