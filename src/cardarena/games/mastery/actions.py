@@ -63,6 +63,45 @@ def hero_label(st: MasteryState, slot: int) -> str:
     return f"{h.name} ({h.cls}, {st.hp[slot]}/{h.hp} HP)"
 
 
+#: Options that never change for a card, skill or Basic Action (Options are never mutated once asked,
+#: so decisions of every state may share them): the hot path then builds no strings
+_OPTIONS: dict[tuple[Any, ...], Option] = {}
+_PASS = {"open": Option("pass", "Pass (end the opportunity)", {"action": "pass"}, ("pass",)),
+         "after_tactic": Option("pass", "End the opportunity", {"action": "pass"}, ("pass",))}
+
+
+def _card_option(d: Any) -> Option:
+    o = _OPTIONS.get((d.id,))
+    if o is None:
+        text = card_text(d.target, d.effects)
+        if isinstance(d, TacticCard):
+            o = Option(f"card:{d.id}", f"Play Immediate Tactic {d.name} ({d.cost} AP): {text}",
+                       {"action": "tactic", "card": d.id}, ("tactic", d.id))
+        else:
+            o = Option(f"card:{d.id}", f"Perform {d.name} ({d.cost} AP, {d.symbol}): {text}",
+                       {"action": "technique", "card": d.id}, ("card", d.id))
+        _OPTIONS[(d.id,)] = o
+    return o
+
+
+def _hero_option(h: Any, slot: int, t: Any) -> Option:
+    """A reuse of skill `t` (a Technique) or, with t None, the Basic Action of Hero `h` in `slot`."""
+    key = (h.id, slot, None if t is None else t.id)
+    o = _OPTIONS.get(key)
+    if o is None:
+        ref = {"seat": slot // 3, "slot": slot % 3}
+        if t is None:
+            ba = h.basic
+            o = Option(f"basic:{slot % 3}", f"{h.name} uses Basic Action {ba.name} ({ba.cost} AP): "
+                       f"{card_text(ba.target, ba.effects)}", {"action": "basic", "hero": ref}, ("basic", slot))
+        else:
+            o = Option(f"reuse:{slot % 3}:{t.id}", f"{h.name} reuses mastered {t.name} ({t.cost} AP): "
+                       f"{card_text(t.target, t.effects)}", {"action": "reuse", "card": t.id, "hero": ref},
+                       ("reuse", slot, t.id))
+        _OPTIONS[key] = o
+    return o
+
+
 def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     """Every choice `p` has now (rules mastery.4.2–4.11, 5.1–5.6). phase: "open" before anything,
     "after_tactic" once the Immediate Tactic resolved (no second Tactic, rule mastery.4.10)."""
@@ -71,48 +110,49 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     b = p * 3
     live = st.live_slots(p)
     for s in live:
-        if not st.path[s]:
+        if not st.path[s] and len(st.kit[s]) >= 2:
             for pc in eligible_paths(st, s):
                 opts.append(Option(f"level:{s - b}:{pc.id}",
                                    f"{st.heroes[s].name} chooses Level 2 Path {pc.name} ({pc.symbol}; free)",
                                    {"action": "level", "hero": st.hero_ref(s), "path": pc.id}, ("level", s, pc.id)))
     ap = st.ap[p]
+    used = st.used
+    ready = [s for s in live if not used[s]]
+    enemies = len(live) and bool(st.live_slots(1 - p))
     seen: set[str] = set()
     defs = st.defs
     for iid in st.hand[p]:
         d = defs[iid]
-        if d.id in seen:
+        did = d.id
+        if did in seen:
             continue  # identical copies are one option
-        seen.add(d.id)
+        seen.add(did)
         if d.cost > ap:
             continue
-        if isinstance(d, TacticCard):
-            if phase == "open" and has_targets(st, p, -1, d.target):
-                opts.append(Option(f"card:{d.id}", f"Play Immediate Tactic {d.name} ({d.cost} AP): "
-                                   f"{card_text(d.target, d.effects)}", {"action": "tactic", "card": d.id},
-                                   ("tactic", d.id)))
-        elif performers(st, p, d):
-            opts.append(Option(f"card:{d.id}", f"Perform {d.name} ({d.cost} AP, {d.symbol}): "
-                               f"{card_text(d.target, d.effects)}", {"action": "technique", "card": d.id},
-                               ("card", d.id)))
-    for s in live:
-        if st.used[s]:
+        target = d.target
+        if target == "enemy" and not enemies:
             continue
+        if isinstance(d, TacticCard):
+            if phase == "open":
+                opts.append(_card_option(d))
+            continue
+        for s in ready:
+            if can_perform(st, s, d) and (target != "another_ally" or len(live) > 1):
+                opts.append(_card_option(d))
+                break
+    for s in ready:
         h = st.heroes[s]
-        spent = st.spent[s]
-        for tid in st.loadout[s]:
-            t: Any = pool[tid]
-            if tid not in spent and t.cost <= ap and has_targets(st, p, s, t.target):
-                opts.append(Option(f"reuse:{s - b}:{tid}", f"{h.name} reuses mastered {t.name} ({t.cost} AP): "
-                                   f"{card_text(t.target, t.effects)}",
-                                   {"action": "reuse", "card": tid, "hero": st.hero_ref(s)}, ("reuse", s, tid)))
+        lo = st.loadout[s]
+        if lo:
+            spent = st.spent[s]
+            for tid in lo:
+                t: Any = pool[tid]
+                if tid not in spent and t.cost <= ap and has_targets(st, p, s, t.target):
+                    opts.append(_hero_option(h, s, t))
         ba = h.basic
         if ba.cost <= ap and has_targets(st, p, s, ba.target):
-            opts.append(Option(f"basic:{s - b}", f"{h.name} uses Basic Action {ba.name} ({ba.cost} AP): "
-                               f"{card_text(ba.target, ba.effects)}",
-                               {"action": "basic", "hero": st.hero_ref(s)}, ("basic", s)))
-    label = "Pass (end the opportunity)" if phase == "open" else "End the opportunity"
-    opts.append(Option("pass", label, {"action": "pass"}, ("pass",)))
+            opts.append(_hero_option(h, s, None))
+    opts.append(_PASS[phase])
     return opts
 
 
