@@ -19,8 +19,6 @@ from .schema import CHOSEN_TARGETS, TacticCard, TechniqueCard
 from .state import MasteryState
 from .text import card_text
 
-_TOTAL: dict[int, bool] = {}
-
 
 # -- who may do what -----------------------------------------------------------------------------
 def has_targets(st: MasteryState, seat: int, performer: int, kind: str) -> bool:
@@ -118,7 +116,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     ap = st.ap[p]
     used = st.used
     ready = [s for s in live if not used[s]]
-    enemies = len(live) and bool(st.live_slots(1 - p))
+    enemies = bool(st.live_slots(1 - p))
     seen: set[str] = set()
     defs = st.defs
     for iid in st.hand[p]:
