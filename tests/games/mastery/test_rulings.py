@@ -167,3 +167,10 @@ def test_gap33_round_cap_tie_break() -> None:
     end_round(st)
     assert st.result.winner is None and events(st, "round_cap")[0]["decided_by"] == "tie"
     assert GAME.rule_defaults["round_cap"] == 20
+
+
+def test_level2_cards_of_a_defeated_hero_are_dead_cards() -> None:
+    st = scenario(hands=(["Whirling Blades"], []), path={"Kael Emberstride": "Bladestorm"},
+                  hp={"Kael Emberstride": 0})
+    assert not has(st, "Whirling Blades")
+    assert sum(st.defs[i].name == "Whirling Blades" for i in st.deck[0]) == 2  # they stay in the deck
