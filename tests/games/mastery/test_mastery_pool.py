@@ -52,7 +52,7 @@ def test_every_hero_has_three_paths() -> None:
 
 def test_text_is_generated_from_effects() -> None:
     t = POOL.by_name["Feint"]
-    assert card_text(t.target, t.effects) == "Deal 2 damage to an enemy Hero (this may deal 0). This Hero gains +1 DEF this Round."
+    assert card_text(t.target, t.effects) == "Deal 2 damage to an enemy Hero (this may deal 0). The performer gains +1 DEF this Round."
 
 
 def bad(table: dict) -> str:  # type: ignore[type-arg]

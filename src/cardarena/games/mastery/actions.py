@@ -73,7 +73,7 @@ def _card_option(d: Any) -> Option:
     if o is None:
         text = card_text(d.target, d.effects)
         if isinstance(d, TacticCard):
-            o = Option(f"card:{d.id}", f"Play Immediate Tactic {d.name} ({d.cost} AP): {text}",
+            o = Option(f"card:{d.id}", f"Play the Immediate Tactic {d.name} ({d.cost} AP): {text}",
                        {"action": "tactic", "card": d.id}, ("tactic", d.id))
         else:
             o = Option(f"card:{d.id}", f"Perform {d.name} ({d.cost} AP, {d.symbol}): {text}",
@@ -90,7 +90,7 @@ def _hero_option(h: Any, slot: int, t: Any) -> Option:
         ref = {"seat": slot // 3, "slot": slot % 3}
         if t is None:
             ba = h.basic
-            o = Option(f"basic:{slot % 3}", f"{h.name} uses Basic Action {ba.name} ({ba.cost} AP): "
+            o = Option(f"basic:{slot % 3}", f"{h.name} uses Basic Action: {ba.name} ({ba.cost} AP): "
                        f"{card_text(ba.target, ba.effects)}", {"action": "basic", "hero": ref}, ("basic", slot))
         else:
             o = Option(f"reuse:{slot % 3}:{t.id}", f"{h.name} reuses mastered {t.name} ({t.cost} AP): "
@@ -111,7 +111,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
         if not st.path[s] and len(st.kit[s]) >= 2:
             for pc in eligible_paths(st, s):
                 opts.append(Option(f"level:{s - b}:{pc.id}",
-                                   f"{st.heroes[s].name} chooses Level 2 Path {pc.name} ({pc.symbol}; free)",
+                                   f"{st.heroes[s].name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free)",
                                    {"action": "level", "hero": st.hero_ref(s), "path": pc.id}, ("level", s, pc.id)))
     ap = st.ap[p]
     used = st.used
@@ -240,7 +240,7 @@ def h_declare(st: MasteryState, step: Step) -> None:
         st.emit("perform", player=p, mode=mode, card=st.ref(iid) if iid >= 0 else None,
                  skill=did if mode == "reuse" else None, basic=d.name if mode == "basic" else None,
                  hero=None if slot < 0 else st.hero_ref(slot),
-                 hero_name=None if slot < 0 else st.heroes[slot].name, cost=d.cost, ap=st.ap[p])
+                 hero_name=None if slot < 0 else st.ref(slot), cost=d.cost, ap=st.ap[p])
     st.stack.append(("target", p, did, mode, slot, iid))
 
 
@@ -284,7 +284,7 @@ def h_resolve(st: MasteryState, step: Step) -> None:
             if r != target and st.hp[r] > 0:
                 targets = [r]
                 changed = True
-                st.emit("redirected", source=source, to=st.hero_ref(r), name=st.heroes[r].name,
+                st.emit("redirected", source=source, to=st.hero_ref(r), name=st.ref(r),
                         original=st.hero_ref(target))
     else:
         targets = []
@@ -293,7 +293,7 @@ def h_resolve(st: MasteryState, step: Step) -> None:
         record_mastery(st, slot, d)
     if slot >= 0:
         st.used[slot] = True
-        st.emit("used", hero=st.hero_ref(slot), name=st.heroes[slot].name)
+        st.emit("used", hero=st.hero_ref(slot), name=st.ref(slot))
     if mode == "reuse":
         after_reuse(st, slot)
     if iid >= 0:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardarena.core.engine import Ref
+
 from .schema import Effect
 from .state import MasteryState
 
@@ -37,8 +39,9 @@ def defense(st: MasteryState, slot: int) -> int:
     return st.heroes[slot].defense + st.def_up[slot] + allies
 
 
-def hero_name(st: MasteryState, slot: int) -> str:
-    return st.heroes[slot].name
+def hero_name(st: MasteryState, slot: int) -> Ref:
+    """A Hero for an event: its instance id is its slot, visible to every seat."""
+    return st.ref(slot)
 
 
 # -- zones -----------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .mastery import LOADOUT_SIZE
-from .state import MasteryState
+from .state import FIRST_CARD, MasteryState
 
 
 def check_invariants(st: MasteryState) -> list[str]:
@@ -24,7 +24,10 @@ def check_invariants(st: MasteryState) -> list[str]:
     for i in st.pending:
         seen[i] += 1
     for i in range(n):
-        if seen[i] != 1:
+        if i < FIRST_CARD:
+            if seen[i]:
+                problems.append(f"Hero or Path {st.name(i)} is in a card zone")
+        elif seen[i] != 1:
             problems.append(f"card {i} ({st.name(i)}) is in {seen[i]} zones")
     for s in range(6):
         h = st.heroes[s]

@@ -24,7 +24,7 @@ def record_mastery(st: MasteryState, slot: int, d: TechniqueCard) -> None:
     equipped = len(st.loadout[slot]) < LOADOUT_SIZE
     if equipped:
         st.loadout[slot] = (*st.loadout[slot], d.id)
-    st.emit("mastery", hero=st.hero_ref(slot), name=st.heroes[slot].name, card=d.id,
+    st.emit("mastery", hero=st.hero_ref(slot), name=st.ref(slot), card=d.id,
             symbol=d.symbol, equipped=equipped)
 
 
@@ -33,7 +33,7 @@ def after_reuse(st: MasteryState, slot: int) -> None:
     lo = st.loadout[slot]
     if len(lo) == LOADOUT_SIZE and set(st.spent[slot]) >= set(lo):
         st.spent[slot] = ()
-        st.emit("refresh", hero=st.hero_ref(slot), name=st.heroes[slot].name, skills=list(lo))
+        st.emit("refresh", hero=st.hero_ref(slot), name=st.ref(slot), skills=list(lo))
 
 
 def symbol_of(tid: str) -> str:
@@ -92,7 +92,7 @@ def choose_path(st: MasteryState, slot: int, pid: str) -> None:
     pc: Any = card_pool().by_id[pid]
     st.path[slot] = pid
     _bring_in(st, slot, pc)
-    st.emit("level2", hero=st.hero_ref(slot), name=st.heroes[slot].name, path=pid, path_name=pc.name,
+    st.emit("level2", hero=st.hero_ref(slot), name=st.ref(slot), path=st.ref(st.path_iid(slot, pid)),
             passive=pc.passive.name, added=list(pc.techniques))
 
 
@@ -160,7 +160,8 @@ def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
     st.rebalanced[slot] = True
     st.loadout[slot] = rebuild_loadout(st, slot, new.symbol, old.symbol)
     st.spent[slot] = ()
-    st.emit("rebalance", player=p, hero=st.hero_ref(slot), name=st.heroes[slot].name, old=old.id, new=pid,
+    st.emit("rebalance", player=p, hero=st.hero_ref(slot), name=st.ref(slot), old=st.ref(st.path_iid(slot, old.id)),
+            new=st.ref(st.path_iid(slot, pid)),
             returned=[st.ref(i) for _, i in out], from_hand=from_hand, added=list(new.techniques),
             loadout=list(st.loadout[slot]))
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 from .pool import card_pool
 
 
@@ -29,7 +31,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "coin":
         return f"Coin flip: {e['result']} — P{e['winner'] + 1} acts first in Round 1"
     if t == "party":
-        return f"{_p(e)}'s party: {', '.join(_name(h) for h in e['heroes'])}"
+        return f"{_p(e)}'s party: {', '.join(e['heroes'])}"
     if t == "draw":
         cards = [c for c in e.get("cards") or [] if c]
         what = ", ".join(cards) if cards else f"{e['count']} card(s)"
@@ -48,7 +50,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         what = e["card"] or (_name(e["skill"]) if e["skill"] else e["basic"])
         if e["mode"] == "tactic":
             return f"  {_p(e)} plays Immediate Tactic {what} ({e['cost']} AP, {e['ap']} left)"
-        how = {"hand": "performs", "reuse": "reuses mastered", "basic": "uses Basic Action"}[e["mode"]]
+        how = {"hand": "performs", "reuse": "reuses mastered", "basic": "uses Basic Action:"}[e["mode"]]
         return f"  {_p(e)}: {e['hero_name']} {how} {what} ({e['cost']} AP, {e['ap']} left)"
     if t == "damage":
         return (f"    {_source(e['source'])} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
@@ -91,11 +93,11 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "refresh":
         return f"    {e['name']}'s three Active skills refresh"
     if t == "level2":
-        return f"  {e['name']} takes the Level 2 Path {e['path_name']} ({e['passive']}); 4 cards join the Main Deck"
+        return f"  {e['name']} takes the Level 2 Path: {e['path']} ({e['passive']}); 4 cards join the Main Deck"
     if t == "defeated":
         return f"    {e['name']} is defeated!"
     if t == "rebalance":
-        return f"  {_p(e)} Rebalances {e['name']}: {_name(e['old'])} → {_name(e['new'])}"
+        return f"  {_p(e)} Rebalances {e['name']}: {e['old']} → {e['new']}"
     if t == "rebalance_declined":
         return f"  {_p(e)} declines the Rebalance"
     if t == "end_phase":
@@ -106,6 +108,5 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "forfeit":
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
-        who = "a draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
-        return f"\nResult: {who} ({e['reason']}) after {e['turns']} Rounds"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     return None

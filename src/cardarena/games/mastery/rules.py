@@ -27,11 +27,16 @@ def new_state(
     st = MasteryState.__new__(MasteryState)
     st._init_base(config, seed)
     pool = card_pool()
-    defs: list[Any] = []
-    owner: list[int] = []
+    heroes = [h for p in (0, 1) for h in parties[p]]
+    # instance ids 0-5 are the Heroes by slot, 6-23 their Paths (FIRST_CARD): in play, seen by all
+    defs: list[Any] = list(heroes)
+    owner: list[int] = [s // 3 for s in range(6)]
+    for s, h in enumerate(heroes):
+        for pid in h.paths:
+            defs.append(pool.by_id[pid])
+            owner.append(s // 3)
     deck_ids: list[list[int]] = [[], []]
     reserve: list[list[int]] = [[] for _ in range(6)]
-    heroes = [h for p in (0, 1) for h in parties[p]]
     for p in (0, 1):
         # every card this seat may ever hold: its deck, and 2 copies of each Level 2 Technique of each
         # Hero's Paths in that Hero's Level Reserve (ruling gap.28)
@@ -48,7 +53,6 @@ def new_state(
             defs.append(c)
             owner.append(p)
             (deck_ids[p] if res < 0 else reserve[res]).append(iid)
-    config["heroes"] = [h.id for h in heroes]
     st.defs = defs
     st.owner = tuple(owner)
     st.heroes = tuple(heroes)
@@ -89,7 +93,7 @@ def h_setup(st: MasteryState, step: Step) -> None:
     st.first = 0 if heads else 1
     st.emit("coin", purpose="first player", result="heads" if heads else "tails", winner=st.first)
     for p in (0, 1):
-        st.emit("party", player=p, heroes=[st.heroes[s].id for s in range(p * 3, p * 3 + 3)])
+        st.emit("party", player=p, heroes=[st.ref(s) for s in range(p * 3, p * 3 + 3)])
     for p in (0, 1):
         st.rng.shuffle(st.deck[p])
         draw(st, p, HAND, "opening hand")  # rule mastery.2.3
@@ -147,7 +151,7 @@ def h_end_phase(st: MasteryState, step: Step) -> None:
             if st.poison[s]:
                 lose_hp(st, s, 2)
                 st.poison[s] = max(0, st.poison[s] - 1)
-                st.emit("poison_tick", hero=st.hero_ref(s), name=st.heroes[s].name, lost=2, hp=st.hp[s],
+                st.emit("poison_tick", hero=st.hero_ref(s), name=st.ref(s), lost=2, hp=st.hp[s],
                         left=st.poison[s])
             n = passive_amount(st, s, "end_heal")
             if n and st.hp[s] > 0:

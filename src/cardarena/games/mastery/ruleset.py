@@ -35,6 +35,7 @@ class MasteryRuleset(Ruleset):
         "ap": 12,  # seed §3
         "round_cap": 20,  # ruling gap.33
     }
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {"ap": (1, 30), "round_cap": (1, 100)}
 
     @property
     def pool(self) -> CardPool:
@@ -42,7 +43,8 @@ class MasteryRuleset(Ruleset):
 
     # -- cards -----------------------------------------------------------------------------------
     def card_names(self) -> list[str]:
-        return [c.name for c in self.pool.cards if isinstance(c, TechniqueCard | TacticCard)]
+        """Every card of the pool: Heroes, Paths, Techniques and Immediate Tactics."""
+        return [c.name for c in self.pool.cards]
 
     def card(self, name: str) -> Card:
         return self.pool.by_name[name]
@@ -101,8 +103,15 @@ class MasteryRuleset(Ruleset):
         return check_invariants(state)
 
     def played_cards(self, event: dict[str, Any]) -> list[str]:
-        if event["type"] == "perform" and event["mode"] in ("hand", "tactic"):
+        t = event["type"]
+        if t == "perform" and event["mode"] in ("hand", "tactic"):
             return [event["card"]]
+        if t == "party":
+            return list(event["heroes"])
+        if t == "level2":
+            return [event["path"]]
+        if t == "rebalance":
+            return [event["new"]]
         return []
 
     def cards_by_id(self) -> dict[str, Any]:

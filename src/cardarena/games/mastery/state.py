@@ -15,6 +15,9 @@ from cardarena.core.fields import F
 from .pool import card_pool
 from .schema import HeroCard, PathCard, TechniqueCard
 
+#: instance ids below this are the 6 Heroes (id = slot) and their 18 Paths; cards come after
+FIRST_CARD = 24
+
 
 class MasteryState(State):
     game_id = "mastery"
@@ -57,8 +60,7 @@ class MasteryState(State):
     passes: int  # consecutive Action Opportunities in which nothing was done
 
     def after_load(self) -> None:
-        by_id = card_pool().by_id
-        self.heroes = tuple(by_id[h] for h in self.config["heroes"])  # type: ignore[misc]
+        self.heroes = tuple(self.defs[:6])
 
     # -- small queries -------------------------------------------------------------------------
     def live(self, slot: int) -> bool:
@@ -72,6 +74,10 @@ class MasteryState(State):
     def hero_ref(self, slot: int) -> dict[str, int]:
         return {"seat": slot // 3, "slot": slot % 3}
 
+    def path_iid(self, slot: int, pid: str) -> int:
+        """The instance id of Path `pid` of the Hero in `slot` (for events)."""
+        return 6 + 3 * slot + self.heroes[slot].paths.index(pid)
+
     def path_card(self, slot: int) -> PathCard | None:
         pid = self.path[slot]
         return None if not pid else card_pool().by_id[pid]  # type: ignore[return-value]
@@ -80,6 +86,8 @@ class MasteryState(State):
     def visible_mask(self, iid: int) -> int:
         """Who may know card `iid`: its owner while it is in hand; nobody while it is in a deck;
         everyone in the discard pile, while being performed, or in a Level Reserve."""
+        if iid < FIRST_CARD:
+            return 3  # a Hero or one of its Paths
         p = self.owner[iid]
         if iid in self.hand[p]:
             return 1 << p

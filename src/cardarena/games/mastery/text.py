@@ -10,20 +10,20 @@ _WHO = {
     "enemy": "an enemy Hero",
     "ally": "an allied Hero",
     "another_ally": "another allied Hero",
-    "self": "this Hero",
+    "self": "the performer",
     "all_enemies": "each enemy Hero",
     "all_allies": "each allied Hero",
     "none": "",
 }
 
 
-_AGAIN = {"enemy": "that Hero", "ally": "that Hero", "another_ally": "that Hero", "self": "this Hero",
+_AGAIN = {"enemy": "that Hero", "ally": "that Hero", "another_ally": "that Hero", "self": "the performer",
           "all_enemies": "each of them", "all_allies": "each of them", "none": ""}
 
 
 def effect_text(e: Effect, target: str, again: bool = False) -> str:
     """One effect's sentence; `again`: the card's targets were already named by an earlier effect."""
-    who = "this Hero" if e.to == "performer" else (_AGAIN if again else _WHO)[target]
+    who = "the performer" if e.to == "performer" else (_AGAIN if again else _WHO)[target]
     v, n = e.verb, e.amount
     if v == "damage":
         zero = " (this may deal 0)" if e.zero_ok else ""
@@ -35,7 +35,7 @@ def effect_text(e: Effect, target: str, again: bool = False) -> str:
     if v == "poison":
         return f"Poison {who}"
     if v == "cure":
-        return f"Remove Poisoned from {who}"
+        return f"{who[0].upper()}{who[1:]} is cured of Poisoned"
     if v == "ward":
         return f"{who[0].upper()}{who[1:]} cannot be Poisoned this Round"
     if v == "def_up":
