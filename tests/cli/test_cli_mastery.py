@@ -18,9 +18,11 @@ def test_mastery_is_listed() -> None:
 
 def test_cards_shows_generated_text() -> None:
     one = json.loads(runner.invoke(app, ["cards", "mastery", "Venom Flask", "--json"]).output)
-    assert one["text"] == "Deal 1 damage to an enemy Hero. Poison that Hero."
+    assert one["text"] == "Attack · Level 1 · native to Oren Ashveil. Deal 1 damage to an enemy Hero. Poison that Hero."
     hero = json.loads(runner.invoke(app, ["cards", "mastery", "Gorm Ironhide", "--json"]).output)
-    assert hero["cls"] == "Tank" and hero["passive_text"] == "While this Hero survives, its allies have +1 DEF."
+    assert hero["cls"] == "Tank" and hero["passive"]["text"] == "While this Hero survives, its allies have +1 DEF."
+    path = runner.invoke(app, ["cards", "mastery", "bladestorm"]).output
+    assert "Edge of Ruin" in path and "Whirling Blades" in path
 
 
 def test_validate_lists_every_reason(tmp_path: Path) -> None:

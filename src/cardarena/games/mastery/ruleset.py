@@ -50,15 +50,24 @@ class MasteryRuleset(Ruleset):
         return self.pool.by_name[name]
 
     def card_info(self, name: str) -> dict[str, Any]:
+        """Every field of a card plus its printed text; Passives as {name, text} parts."""
         c = self.pool.by_name[name]
+        by_id = self.pool.by_id
         info = card_info(c)
         if isinstance(c, TechniqueCard | TacticCard):
             info["text"] = card_text(c.target, c.effects)
+            if isinstance(c, TechniqueCard):
+                info["text"] = f"{c.symbol} · Level {c.level} · {access_words(c, by_id)}. {info['text']}"
         elif isinstance(c, HeroCard):
-            info["passive_text"] = passive_text(c.passive)
-            info["basic_text"] = card_text(c.basic.target, c.basic.effects)
+            b = c.basic
+            paths = ", ".join(by_id[p].name for p in c.paths)
+            info["passive"] = {"name": c.passive.name, "text": passive_text(c.passive)}
+            info["text"] = (f"{c.cls}, {c.profession}, DEF {c.defense}. Basic Action: {b.name} ({b.cost} AP): "
+                            f"{card_text(b.target, b.effects)} Paths: {paths}.")
         elif isinstance(c, PathCard):
-            info["passive_text"] = passive_text(c.passive)
+            info["passive"] = {"name": c.passive.name, "text": passive_text(c.passive)}
+            techs = ", ".join(by_id[t].name for t in c.techniques)
+            info["text"] = f"Level 2 {c.symbol} Path. Adds 2 copies each of {techs} to the Main Deck."
         return info
 
     # -- decks -----------------------------------------------------------------------------------
@@ -136,6 +145,18 @@ class MasteryRuleset(Ruleset):
                     party += 0.5 + 0.5 * h / st.heroes[s].hp
             score += sign * party / 3.0
         return max(-1.0, min(1.0, score))
+
+
+def access_words(t: TechniqueCard, by_id: dict[str, Any]) -> str:
+    """Who may perform a Technique, in words (seed §6)."""
+    a = t.access
+    if a is None:
+        return "performed by the Hero on its Path"
+    if a.kind == "native":
+        return f"native to {by_id[a.hero or ''].name}"
+    if a.kind == "class":
+        return f"any {a.cls} Hero"
+    return "teachable to " + " and ".join(f"{p}s" for p in a.professions)
 
 
 @cache
