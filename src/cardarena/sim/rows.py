@@ -125,8 +125,9 @@ def _summary(g: Ruleset, task: Task, state: State | None, error: str, rules: dic
     if res is None and not error:
         row["turns"] = turns_of(state)
     first, cards, events, peaks = read_log(g, state.log)
-    if first is None and isinstance(getattr(state, "first", None), int):
-        first = state.first  # a game that logs no `turn` event but keeps who went first
+    kept = getattr(state, "first", None)
+    if first is None and isinstance(kept, int):
+        first = kept  # a game that logs no `turn` event but keeps who went first
     row.update(first_player=first, cards=cards, events=events, peaks=peaks)
     return row
 
