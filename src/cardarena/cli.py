@@ -21,6 +21,7 @@ from .core.match import play, replay_record
 from .core.registry import list_games, load_game
 from .core.replay import load_replay, rerun, save_replay, verify
 from .core.ruleset import Ruleset
+from .sim.command import app as sim_app
 
 app = typer.Typer(
     help="cardarena: card games played by their complete rules, automatons that play them, and an arena.",
@@ -28,6 +29,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(sim_app)  # `cardarena sim` and `cardarena sim-report` (docs/balance/README.md)
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
