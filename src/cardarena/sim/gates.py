@@ -3,6 +3,10 @@ gate names itself with its measured value and interval; `cardarena sim --gates` 
 
     game = "circuits"                 # optional: the file's gates are for this game's rows only
     variant = "printed rules"         # optional: default for every gate (else each variant is checked)
+    [sample]                          # optional: the small run the test suite checks these gates on
+    players = ["random", "random"]
+    games = 2
+    decks = ["all"]
 
     [[gate]]
     name = "first-player advantage"
@@ -77,6 +81,9 @@ class GateResult:
 class GateFile:
     game: str | None
     gates: list[Gate]
+    #: the optional `[sample]` table: the small run the test suite checks the gates on (players,
+    #: games, decks, seed); `cardarena sim --gates` ignores it and checks the run it is given
+    sample: dict[str, Any]
 
 
 _GATE_KEYS = {"name", "metric", "min", "max", "check", "variant"}
@@ -120,7 +127,10 @@ def load_gates(path: Path) -> GateFile:
                           g.get("variant", default_variant), params))
     if problems:
         raise GateFileError(f"{path}: " + "; ".join(problems))
-    return GateFile(data.get("game"), gates)
+    extra = sorted(set(data) - {"game", "variant", "gate", "sample"})
+    if extra:
+        raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
+    return GateFile(data.get("game"), gates, dict(data.get("sample", {})))
 
 
 def _num(x: Any) -> float | None:
