@@ -84,3 +84,13 @@ metric = "turns_median"
     assert "c: give min, max or both" in msg
     r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), "--gates", str(bad)])
     assert r.exit_code == 2 and "unknown metric" in r.output and not (tmp_path / "x").exists()
+
+
+def test_resume_from_the_command_line_plays_nothing_twice(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(out), "--no-report"])
+    assert first.exit_code == 0 and "2/2 games stored (2 played now" in first.output
+    again = runner.invoke(app, ["sim", "--resume", "--out", str(out), "--no-report"])
+    assert again.exit_code == 0 and "2/2 games stored (0 played now" in again.output
+    clash = runner.invoke(app, ["sim", "circuits", "--games", "2", "--out", str(out)])
+    assert clash.exit_code == 2 and "--resume" in clash.output

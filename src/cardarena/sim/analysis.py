@@ -77,6 +77,7 @@ class VariantStats:
     kind_average: dict[str, float]
     errors: list[str]
     events: dict[str, Rate]  # games in which each event type happened at least once
+    peaks: dict[str, Lengths]  # per game, the highest value of each integer field of `turn` events
 
 
 @dataclass
@@ -142,6 +143,8 @@ def variant_stats(game: str, label: str, rows: list[Row]) -> VariantStats:
         decks=decks, matrix=matrix, cards=cards, kind_average=kinds,
         errors=[f"task {r['task']} (seed {r['seed']}): {r['error']}" for r in rows if r["error"]],
         events={k: Rate(v, n) for k, v in sorted(events.items())},
+        peaks={k: Lengths([float(r["peaks"][k]) for r in rows if k in r["peaks"]])
+               for k in sorted({k for r in rows for k in r["peaks"]})},
     )
 
 

@@ -233,6 +233,15 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
             parts.append(_table(["length", "mean", "median", "p10", "p90", "min", "max"],
                                 [[what] + [f"{x:.1f}" for x in getattr(v, what).summary.values()]
                                  for what in ("turns", "decisions")]))
+            if v.peaks:
+                parts.append("<p class='small'>Highest value reached per game by each field of the "
+                             "<code>turn</code> events (e.g. <code>own_turn</code>: a player's own turns):</p>")
+                parts.append(_table(["field", "mean", "median", "p10", "p90", "min", "max"],
+                                    [[_e(k)] + [f"{x:.1f}" for x in L.summary.values()] for k, L in v.peaks.items()]))
+            if v.events:
+                parts.append("<details><summary>Games with at least one event of each type</summary>"
+                             + _table(["event", "share of games [95%]"],
+                                      [[_e(k), _e(r.text())] for k, r in v.events.items()]) + "</details>")
             if v.errors:
                 parts.append("<p class='hi'>Engine errors:</p><ul>" + "".join(f"<li>{_e(x)}</li>" for x in v.errors[:20])
                              + "</ul>")
@@ -307,10 +316,13 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
                 s = getattr(v, what).summary
                 if s:
                     t.add_row(what, f"median {s['median']:.0f}, mean {s['mean']:.1f}, p10–p90 {s['p10']:.0f}–{s['p90']:.0f}")
+            for k, L in v.peaks.items():
+                ps = L.summary
+                t.add_row(f"peak {k}", f"median {ps['median']:.0f}, p90 {ps['p90']:.0f}, max {ps['max']:.0f}")
             if len(v.matrix) > 1:
                 worst = max(v.matrix.items(), key=lambda kv: abs(kv[1].value - 0.5))
                 t.add_row("most lopsided matchup", escape(f"{worst[0][0]} vs {worst[0][1]}: {worst[1].text()}"))
-            flagged = [s for s in v.cards if s.outlier][:TOP_CARDS]
+            flagged = sorted((s for s in v.cards if s.outlier), key=lambda s: -abs(s.win_played.value - 0.5))[:TOP_CARDS]
             for s in flagged:
                 t.add_row(f"outlier card ({s.outlier})", escape(f"{s.card} [{s.kind}]: {s.win_played.text(2)}"))
             if v.errors:
