@@ -255,7 +255,10 @@ def peak_share(rows: list[Row], peak: str, at_least: int | str) -> Rate:
     k = 0
     for r in rows:
         if isinstance(at_least, str) and at_least.startswith("rule:"):
-            bar = int(json.loads(r["rules"])[at_least[5:]])
+            rules = json.loads(r["rules"])
+            if at_least[5:] not in rules:
+                raise ValueError(f"{r['game']} has no rule {at_least[5:]!r} (rules: {', '.join(sorted(rules))})")
+            bar = int(rules[at_least[5:]])
         else:
             bar = int(at_least)
         k += r["peaks"].get(peak, -1) >= bar

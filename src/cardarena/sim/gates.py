@@ -157,7 +157,10 @@ def check_gates(gf: GateFile, rows: list[Row]) -> list[GateResult]:
             targets = list(variants.items()) or [("", [])]
         for label, vrows in targets:
             shown = label if len(variants) > 1 or gate.variant is not None else ""
-            out.extend(_measure(gate, vrows, shown))
+            try:
+                out.extend(_measure(gate, vrows, shown))
+            except ValueError as e:  # a gate that cannot be measured on these rows is broken, and says why
+                out.append(GateResult(gate, False, math.nan, None, f"cannot be measured: {e}", shown))
     return out
 
 

@@ -334,5 +334,10 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
                 t.add_column(escape(col))
             for m, (a, b, d) in c.diffs.items():
                 mark = "[bold]" if d.p < 0.05 else ""
-                t.add_row(escape(m), escape(a), escape(b), mark + escape(d.text()))
+                t.add_row(escape(m), escape(_short(a)), escape(_short(b)), mark + escape(d.text()))
             console.print(t)
+
+
+def _short(text: str) -> str:
+    """A rate without its interval (the terminal's comparison table; the HTML page has it all)."""
+    return re.sub(r" \[[^\]]*\]", "", text)
