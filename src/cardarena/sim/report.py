@@ -82,6 +82,7 @@ def plot_reasons(gs: GameStats) -> Figure:
         ax.barh(range(len(gs.variants)), vals, left=left, label=reason, color=f"C{i % 10}")
         left = [a + b for a, b in zip(left, vals, strict=True)]
     ax.set_yticks(range(len(gs.variants)), [v.label for v in gs.variants])
+    ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
     ax.set_title(f"{gs.game}: end reasons")
@@ -222,29 +223,44 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
                 b64 = base64.b64encode(images[name]).decode()
                 parts.append(f"<img alt='{_e(name)}' src='data:image/png;base64,{b64}'>")
 
-        for v in gs.variants:
-            parts.append(f"<h3>Variant: {_e(v.label)} ({len(v.rows)} games)</h3>")
-            body = [[_e(name), _e(r.text())] for name, r in v.players]
-            body += [[f"seat {s + 1}", _e(r.text())] for s, r in enumerate(v.seats)]
-            body.append(["first player", _e(v.first_player.text())])
-            body.append(["draws", _e(v.draws.text())])
-            parts.append(_table(["who", "win rate [95%]"], body))
-            parts.append(_table(["end reason", "share [95%]"], [[_e(k), _e(r.text())] for k, r in v.reasons.items()]))
-            parts.append(_table(["length", "mean", "median", "p10", "p90", "min", "max"],
-                                [[what] + [f"{x:.1f}" for x in getattr(v, what).summary.values()]
-                                 for what in ("turns", "decisions")]))
-            if v.peaks:
-                parts.append("<p class='small'>Highest value reached per game by each field of the "
-                             "<code>turn</code> events (e.g. <code>own_turn</code>: a player's own turns):</p>")
-                parts.append(_table(["field", "mean", "median", "p10", "p90", "min", "max"],
-                                    [[_e(k)] + [f"{x:.1f}" for x in L.summary.values()] for k, L in v.peaks.items()]))
-            if v.events:
-                parts.append("<details><summary>Games with at least one event of each type</summary>"
-                             + _table(["event", "share of games [95%]"],
-                                      [[_e(k), _e(r.text())] for k, r in v.events.items()]) + "</details>")
+        vs = gs.variants
+        head = ["measure"] + [f"{v.label} ({len(v.rows)} games)" for v in vs]
+
+        def rate_row(name: str, rates: list[Rate | None]) -> list[str]:
+            return [_e(name)] + ["" if r is None else _e(r.text()) for r in rates]
+
+        parts.append("<h3>Results side by side</h3>")
+        body = [rate_row(f"{name} wins", [v.players[p][1] if p < len(v.players) else None for v in vs])
+                for p, (name, _) in enumerate(vs[0].players)]
+        body += [rate_row(f"seat {s + 1} wins", [v.seats[s] if s < len(v.seats) else None for v in vs])
+                 for s in range(len(vs[0].seats))]
+        body.append(rate_row("first player wins", [v.first_player for v in vs]))
+        body.append(rate_row("draws", [v.draws for v in vs]))
+        for reason in sorted({k for v in vs for k in v.reasons}):
+            body.append(rate_row(f"ends by {reason}", [v.reasons.get(reason, Rate(0, len(v.rows))) for v in vs]))
+        parts.append(_table(head, body))
+        body = []
+        for what in ("turns", "decisions"):
+            sums = [getattr(v, what).summary for v in vs]
+            body.append([what] + [f"median {x['median']:.1f}, mean {x['mean']:.1f}, p10–p90 {x['p10']:.0f}–{x['p90']:.0f}, "
+                                  f"range {x['min']:.0f}–{x['max']:.0f}" if x else "" for x in sums])
+        for k in sorted({k for v in vs for k in v.peaks}):
+            sums = [v.peaks[k].summary if k in v.peaks else {} for v in vs]
+            body.append([f"peak {_e(k)}"] + [f"median {x['median']:.1f}, p90 {x['p90']:.0f}, max {x['max']:.0f}"
+                                            if x else "" for x in sums])
+        parts.append(_table(["length", *head[1:]], body))
+        if any(v.peaks for v in vs):
+            parts.append("<p class='small'>A peak is the highest value a game reached in a field of its "
+                         "<code>turn</code> events (e.g. <code>own_turn</code>: a player's own turns).</p>")
+        events = sorted({k for v in vs for k in v.events})
+        if events:
+            parts.append("<details><summary>Games with at least one event of each type</summary>"
+                         + _table(["event", *head[1:]], [rate_row(k, [v.events.get(k, Rate(0, len(v.rows))) for v in vs])
+                                                         for k in events]) + "</details>")
+        for v in vs:
             if v.errors:
-                parts.append("<p class='hi'>Engine errors:</p><ul>" + "".join(f"<li>{_e(x)}</li>" for x in v.errors[:20])
-                             + "</ul>")
+                parts.append(f"<p class='hi'>Engine errors ({_e(v.label)}):</p><ul>"
+                             + "".join(f"<li>{_e(x)}</li>" for x in v.errors[:20]) + "</ul>")
         img(f"{gs.game}-win-rates")
         img(f"{gs.game}-end-reasons")
         img(f"{gs.game}-lengths")
@@ -266,8 +282,11 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
             if body:
                 avg = ", ".join(f"{k} {x:.2f}" for k, x in sorted(v.kind_average.items()))
                 parts.append(f"<p class='small'>Kind averages of the win rate when played: {_e(avg)}</p>")
-                parts.append(_table(["card", "kind", "seat-games", "play rate", "win when played",
-                                     "win when not", "first-play turn", "outlier"], body))
+                opened = " open" if v is gs.variants[0] else ""
+                parts.append(f"<details{opened}><summary>Cards ({_e(v.label)}): {len(body)} cards, "
+                             f"{sum(1 for s in v.cards if s.outlier)} outliers</summary>"
+                             + _table(["card", "kind", "seat-games", "play rate", "win when played",
+                                       "win when not", "first-play turn", "outlier"], body) + "</details>")
         if gs.comparisons:
             parts.append("<h3>Variants against the baseline</h3>")
             img(f"{gs.game}-variants")
