@@ -144,7 +144,9 @@ def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
             ax.errorbar([s.played.value for s in group], [s.win_played.value for s in group],
                         yerr=[[e[0] for e in errs], [e[1] for e in errs]], fmt="o", ms=3, color=color, alpha=0.7,
                         elinewidth=0.6, ls="none")
-    for s in shown:
+    # name only the strongest outliers: the plot stays readable when a large sample flags many
+    named = sorted((s for s in shown if s.outlier), key=lambda s: -abs(s.win_played.value - 0.5))[:14]
+    for s in named:
         if s.outlier:
             ax.annotate(s.card, (s.played.value, s.win_played.value), fontsize=7, color="#d62728")
     ax.axhline(0.5, color="#888", lw=1, ls="--")
@@ -163,11 +165,13 @@ def plot_variants(gs: GameStats) -> Figure:
     fig = _figure(9, 1.2 + 0.35 * max(1, len(rows)))
     ax = fig.subplots()
     y = list(range(len(rows)))
-    ax.errorbar([d.diff for _, d in rows], y, xerr=[[d.diff - d.lo for _, d in rows], [d.hi - d.diff for _, d in rows]],
-                fmt="o", color="#4c78a8", capsize=3)
-    for i, (_, d) in enumerate(rows):
-        if d.p < 0.05:
-            ax.plot([d.diff], [i], "o", color="#d62728")
+    for significant, color in ((False, "#4c78a8"), (True, "#d62728")):
+        pick = [i for i, (_, d) in enumerate(rows) if (d.p < 0.05) == significant]
+        if pick:
+            ds = [rows[i][1] for i in pick]
+            ax.errorbar([d.diff for d in ds], pick, xerr=[[max(0.0, d.diff - d.lo) for d in ds],
+                                                          [max(0.0, d.hi - d.diff) for d in ds]],
+                        fmt="o", color=color, capsize=3, ls="none")
     ax.axvline(0, color="#888", lw=1, ls="--")
     ax.set_yticks(y, [name for name, _ in rows], fontsize=8)
     ax.invert_yaxis()
