@@ -94,3 +94,19 @@ def test_resume_from_the_command_line_plays_nothing_twice(tmp_path: Path) -> Non
     assert again.exit_code == 0 and "2/2 games stored (0 played now" in again.output
     clash = runner.invoke(app, ["sim", "circuits", "--games", "2", "--out", str(out)])
     assert clash.exit_code == 2 and "--resume" in clash.output
+
+
+def test_matchup_gate_checks_each_pair_once_and_an_unknown_rule_breaks_its_gate() -> None:
+    from cardarena.sim.gates import Gate, GateFile, check_gates
+    from cardarena.sim.rows import play_batch
+    from cardarena.sim.runner import Plan, tasks
+
+    rows = play_batch(tasks(Plan(game="aliens", players=["random", "random"], games=2,
+                                 decks=["mind_storm", "frozen_bastion"])))
+    gf = GateFile("aliens", [
+        Gate("pairs", "matchup_win_rate", min=0.0, max=1.0),
+        Gate("overtime", "peak_share", max=1.0, params=(("at_least", "rule:overtime_start"), ("peak", "turn"))),
+    ], {})
+    pairs, overtime = check_gates(gf, rows)
+    assert pairs.ok and pairs.detail.startswith("frozen_bastion vs mind_storm: ") and "(" in pairs.detail
+    assert not overtime.ok and "no rule 'overtime_start'" in overtime.detail
