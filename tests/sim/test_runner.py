@@ -59,10 +59,10 @@ def test_resume_skips_stored_games_and_a_stop_keeps_finished_ones(tmp_path: Path
     plan = _plan(games=6)
     calls = 0
 
-    def interrupt(n: int, total: int) -> None:
+    def interrupt(done: int, total: int) -> None:
         nonlocal calls
         calls += 1
-        if calls == 1:
+        if calls == 2:  # Ctrl-C once the first batch is stored (the first call comes before any game)
             raise KeyboardInterrupt
 
     stopped = run(plan, tmp_path, workers=2, progress=interrupt)

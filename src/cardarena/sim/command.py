@@ -153,20 +153,22 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
 
     class Speed(ProgressColumn):
         def render(self, task: ProgressTask) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text(f"{speed:.1f} games/s" if speed else "- games/s")
+            # games played in this session over its time (batches land in bursts: no sliding window)
+            played = task.completed - task.fields.get("skipped", 0)
+            elapsed = task.elapsed or 0.0
+            return Text(f"{played / elapsed:.1f} games/s" if played > 0 and elapsed > 0 else "- games/s")
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), Speed(),
                   TimeRemainingColumn(), console=out, transient=False) as bar:
         task = bar.add_task("games", total=None)
         started = False
 
-        def progress(n: int, total: int) -> None:
+        def progress(done: int, total: int) -> None:
             nonlocal started
-            if not started:
-                bar.update(task, total=total)
+            if not started:  # the first call comes before any game: what a resumed run already holds
+                bar.reset(task, total=total, completed=done, skipped=done)
                 started = True
-            bar.advance(task, n)
+            bar.update(task, completed=done)
 
         stats = run(plan, out_dir, backend=backend, workers=workers, address=address, progress=progress,
                     resume=resume)

@@ -138,7 +138,7 @@ class RunStats:
         return (self.done - self.skipped) / self.seconds if self.seconds else 0.0
 
 
-Progress = Callable[[int, int], None]  # (games finished in this update, total games)
+Progress = Callable[[int, int], None]  # (games stored so far, total games); first called before any game
 
 
 def save_plan(plan: Plan, out: Path) -> None:
@@ -197,7 +197,7 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
         buffer.extend(rows)
         stats.done += len(rows)
         if progress is not None:
-            progress(len(rows), stats.total)
+            progress(stats.done, stats.total)
         if time.monotonic() - last >= flush_every or len(buffer) >= 2000:
             flush()
 
@@ -205,6 +205,8 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
     t0 = time.perf_counter()
     try:
         try:
+            if progress is not None:
+                progress(stats.done, stats.total)
             for rows in be.run(batches):
                 take(rows)
         except KeyboardInterrupt:
