@@ -110,3 +110,15 @@ def test_matchup_gate_checks_each_pair_once_and_an_unknown_rule_breaks_its_gate(
     pairs, overtime = check_gates(gf, rows)
     assert pairs.ok and pairs.detail.startswith("frozen_bastion vs mind_storm: ") and "(" in pairs.detail
     assert not overtime.ok and "no rule 'overtime_start'" in overtime.detail
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--p1", "random:nosuchdeck"], "nosuchdeck"),
+    (["--p1", "nosuchagent"], "unknown agent 'nosuchagent'"),
+    (["--rule", "nope=1"], "unknown rule 'nope'"),
+    (["--variant", "overtime_start"], "NAME=VALUE"),
+    (["--backend", "threads"], "unknown backend"),
+])
+def test_a_bad_plan_fails_before_any_game(args: list[str], says: str, tmp_path: Path) -> None:
+    r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), *args])
+    assert r.exit_code == 2 and says in r.output and not (tmp_path / "x").exists()

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from cardarena.core.errors import CardArenaError
+
 if TYPE_CHECKING:
     from rich.progress import Task as ProgressTask
     from rich.text import Text
@@ -99,11 +101,10 @@ def sim(
                         fmt=fmt, cards=cards, keep_log=logs)
             if out_dir is None:
                 out_dir = Path("sim-runs") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
-        from .runner import tasks
+        from .runner import check_plan
 
-        total = len(tasks(plan))  # checks the plan (agents, decks, rules) before any worker starts
-        _check_players(plan)
-    except (ValueError, FileNotFoundError, KeyError) as e:
+        total = len(check_plan(plan))  # agents, decks and rules fail here, not in every worker
+    except (ValueError, FileNotFoundError, KeyError, CardArenaError) as e:
         _fail(str(e))
         raise
     assert out_dir is not None
@@ -123,15 +124,6 @@ def sim(
         raise typer.Exit(130)
     code = _report_and_gates([out_dir], out_dir / "report", gate_file, report)
     raise typer.Exit(code)
-
-
-def _check_players(plan: Any) -> None:
-    from cardarena.agents import make_agent
-
-    from .runner import split_player
-
-    for p in plan.players:
-        make_agent(split_player(p)[0], seed=0)  # a bad agent or parameter fails here, not in a worker
 
 
 def _load_gates(path: Path | None) -> Any:

@@ -119,6 +119,20 @@ def tasks(plan: Plan) -> list[Task]:
     return out
 
 
+def check_plan(plan: Plan) -> list[Task]:
+    """The plan's tasks, after checking in this process what would otherwise fail in every worker:
+    agent specs, decks (legal in the format) and rules. Raises ValueError or CardArenaError."""
+    from cardarena.agents import make_agent
+
+    out = tasks(plan)
+    g = load_game(plan.game)
+    for spec in {a for t in out for a in t.agents}:
+        make_agent(spec, seed=0)
+    for deck in {d for t in out for d in t.decks}:
+        g.resolve_deck(deck, plan.fmt)
+    return out
+
+
 def batch_size(n: int, workers: int) -> int:
     """Enough batches to keep every worker busy to the end, few enough that the per-batch overhead
     vanishes; never more than 50 games, so progress and Ctrl-C stay responsive."""
