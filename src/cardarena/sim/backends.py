@@ -8,6 +8,7 @@ and still yielded by `drain()`, so a stopped run keeps every game that finished.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 from collections.abc import Iterator
@@ -84,7 +85,8 @@ class RayBackend:
         self.ray = ray
         self.owned = False
         if not ray.is_initialized():
-            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                      "logging_level": logging.ERROR}
             if address:
                 ray.init(address=address, **kwargs)
             else:
