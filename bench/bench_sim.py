@@ -26,18 +26,25 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def _own_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 def measure(plan: Plan, backend: str, workers: int, root: Path) -> tuple[float, float, list[dict[str, object]]]:
     out = root / f"{backend}-{workers}"
     shutil.rmtree(out, ignore_errors=True)
-    cpu0 = _children_cpu()
+    cpu0, own0 = _children_cpu(), _own_cpu()
     t0 = time.perf_counter()
     stats = run(plan, out, backend=backend, workers=workers)
     wall = time.perf_counter() - t0
     cpu = _children_cpu() - cpu0
+    own = _own_cpu() - own0
     rows = [comparable(r) for r in read_rows(out)]
     assert stats.done == len(rows)
     print(f"{backend:9s} {workers} worker(s): {len(rows)} games in {wall:6.1f} s = {len(rows) / wall:6.1f} games/s"
-          + (f"; worker CPU {cpu / len(rows) * 1000:.1f} ms/game" if backend == "processes" else ""))
+          + (f"; worker CPU {cpu / len(rows) * 1000:.1f} ms/game" if backend == "processes" else "")
+          + f"; parent CPU {own:.1f} s")
     return wall, len(rows) / wall, rows
 
 
