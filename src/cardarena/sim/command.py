@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -91,6 +90,7 @@ def sim(
                 _fail("--resume needs --out, the run directory to continue")
             assert out_dir is not None
             plan = load_plan(out_dir)
+            out.print(f"resuming the plan stored in {out_dir}/run.json (other plan options are ignored)")
         else:
             if game is None:
                 _fail("give a game id (or --resume --out DIR)")
@@ -109,7 +109,9 @@ def sim(
         raise
     assert out_dir is not None
     gate_file = _load_gates(gates)
-    workers = workers or os.cpu_count() or 1
+    from .runner import cores
+
+    workers = workers or cores()
     out.print(f"{plan.game}: {total} games ({plan.games} per pair and variant) on {backend} with {workers} "
               f"worker(s) -> {out_dir}")
     try:

@@ -119,6 +119,13 @@ def tasks(plan: Plan) -> list[Task]:
     return out
 
 
+def cores() -> int:
+    """The cores this process may run on (the affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def check_plan(plan: Plan) -> list[Task]:
     """The plan's tasks, after checking in this process what would otherwise fail in every worker:
     agent specs, decks (legal in the format) and rules. Raises ValueError or CardArenaError."""
@@ -189,7 +196,7 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
     stats = RunStats(done=len(all_tasks) - len(todo), total=len(all_tasks), skipped=len(all_tasks) - len(todo))
     if not todo:
         return stats
-    workers = workers or os.cpu_count() or 1
+    workers = workers or cores()
     size = batch_size(len(todo), workers)
     batches = [todo[i:i + size] for i in range(0, len(todo), size)]
     rows_dir = out / "rows"
