@@ -123,7 +123,7 @@ def plot_matrix(gs: GameStats, v: VariantStats) -> Figure:
         if r.n:
             lo, hi = r.interval
             ax.text(decks.index(b), decks.index(a), f"{r.value:.2f}\n[{lo:.2f},{hi:.2f}]\nn={r.n}",
-                    ha="center", va="center", fontsize=7)
+                    ha="center", va="center", fontsize=7, color="white" if abs(r.value - 0.5) > 0.3 else "black")
     ax.set_xticks(range(n), decks, rotation=40, ha="right", fontsize=8)
     ax.set_yticks(range(n), decks, fontsize=8)
     ax.set_xlabel("against")
