@@ -16,6 +16,19 @@ CHROMIUM = Path("/usr/bin/chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is a dev dependency")
 
 
+def _variant(g: object) -> dict[str, object]:
+    """A rule change the game accepts: an integer rule moved by one within its range, or a flag flipped."""
+    defaults: dict[str, object] = getattr(g, "rule_defaults", {})
+    ranges: dict[str, tuple[int, int]] = getattr(g, "rule_ranges", {})
+    for key, value in sorted(defaults.items()):
+        if isinstance(value, bool):
+            return {key: not value}
+        if isinstance(value, int):
+            lo, hi = ranges.get(key, (value - 1, value + 1))
+            return {key: value + 1 if value + 1 <= hi else value - 1} if lo < hi else {}
+    return {}
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A report over every registered game: ISMCTS (tiny budget) against random, with an A/B variant."""
@@ -26,8 +39,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rows = []
     for i, game in enumerate(game_ids()):
         g = load_game(game)
-        key, default = next(iter(sorted(g.rule_defaults.items())), (None, None))
-        variants = [] if key is None or not isinstance(default, int) else [{key: default + 1}]
+        variants = [v for v in [_variant(g)] if v]
         starters = sorted(g.starter_decks())[:2]
         plan = Plan(game=game, players=["ismcts:iters=2", "random"], games=2, seed=i, decks=starters,
                     variants=variants)
