@@ -77,3 +77,10 @@ def test_resume_skips_stored_games_and_a_stop_keeps_finished_ones(tmp_path: Path
     assert [r["task"] for r in rows] == list(range(6))  # every game once
     again = run(plan, tmp_path, resume=True)
     assert again.skipped == 6 and len(read_rows(tmp_path)) == 6
+
+
+def test_an_external_bot_command_stays_whole_in_the_plan() -> None:
+    ts = tasks(Plan(game="circuits", players=['cmd:"python3 my:bot.py":forgeblade', "ismcts:iters=3:lumen_warden"],
+                    games=2))
+    assert ts[0].agents == ('cmd:"python3 my:bot.py"', "ismcts:iters=3")
+    assert ts[0].decks == ("forgeblade", "lumen_warden") and ts[1].decks == ("lumen_warden", "forgeblade")

@@ -52,14 +52,11 @@ class Plan:
 
 
 def split_player(spec: str) -> tuple[str, str | None]:
-    """`AGENT[:params][:DECK]`: parts with '=' are agent parameters, the part without is the deck
-    (the same reading as `cardarena match`)."""
-    name, *rest = spec.split(":")
-    params = [p for p in rest if "=" in p]
-    decks = [p for p in rest if "=" not in p and p]
-    if len(decks) > 1:
-        raise ValueError(f"player {spec!r} names more than one deck")
-    return name + (":" + ",".join(params) if params else ""), (decks[0] if decks else None)
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as `match` and the arena read a
+    player: an external bot's quoted command (`cmd:"python3 bot.py":DECK`) stays whole."""
+    from cardarena.arena.entries import split_entry
+
+    return split_entry(spec)
 
 
 def rules_label(rules: dict[str, Any]) -> str:
