@@ -139,8 +139,8 @@ def check_plan(plan: Plan) -> list[Task]:
 
 def batch_size(n: int, workers: int) -> int:
     """Enough batches to keep every worker busy to the end, few enough that the per-batch overhead
-    vanishes; never more than 50 games, so progress and Ctrl-C stay responsive."""
-    return max(1, min(50, n // (workers * 8) or 1))
+    vanishes; never more than 25 games, so the last batches end together and Ctrl-C stays responsive."""
+    return max(1, min(25, n // (workers * 8) or 1))
 
 
 @dataclass
