@@ -1,0 +1,85 @@
+"""One line of play-by-play per event, from the log as a seat sees it (visible_log): a card reference
+is `{"card": id, "name": ...}` when that seat may know it, else `{"hidden": true}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _p(e: dict[str, Any], key: str = "player") -> str:
+    return f"P{e[key] + 1}"
+
+
+def _c(ref: Any) -> str:
+    if isinstance(ref, dict):
+        if "name" in ref:
+            return str(ref["name"])
+        if "zone" in ref and ref.get("zone") == "lp":
+            return f"P{ref['seat'] + 1}'s LP"
+        if "ref" in ref:
+            return f"card #{ref['ref']}"
+    return "a hidden card"
+
+
+def narrate(e: dict[str, Any]) -> str | None:
+    t = e["type"]
+    simple = {
+        "deploy": "{p} deploys {card}",
+        "general": "{p} puts {card} in the Command Zone",
+        "tactical": "{p} sets up {card} in the Tactical Zone",
+        "cast": "{p} casts {card}",
+        "retreat": "{p}: {card} retreats to the Tactical Zone",
+        "redeploy": "{p} redeploys {card} to the Front Line",
+        "emergency": "{p}: {card} steps forward as Emergency Defender",
+        "declare_retreat": "{p} declares a Retreat of {card}",
+        "discard": "{p} discards {card} (hand cap)",
+        "ladder_pass": "{p} passes",
+    }
+    if t in simple:
+        return "  " + simple[t].format(p=_p(e), card=_c(e.get("card")))
+    if t == "coin":
+        return f"Coin flip: {e['result']} — P{e['winner'] + 1} is Player 1"
+    if t == "turn":
+        return f"\n— Turn {e['turn']}: P{e['player'] + 1} —"
+    if t == "draw":
+        names = [_c(c) for c in e["cards"]]
+        known = all(isinstance(c, dict) and "name" in c for c in e["cards"])
+        what = ", ".join(names) if known and names else f"{e['count']} card(s)"
+        return f"  {_p(e)} draws {what} ({e['reason']})"
+    if t == "expend":
+        return f"  {_p(e)} expends {_c(e['card'])} from {e['source']}"
+    if t == "fallen":
+        return None if e["reason"] in ("expended", "hand cap") else f"  {_c(e['card'])} goes to the Fallen Zone ({e['reason']})"
+    if t == "trigger":
+        return f"  {_c(e['card'])}: {e['keyword'].replace('_', ' ').title()} triggers"
+    if t == "equip":
+        return f"  {_p(e)} equips {_c(e['card'])} to {_c(e['unit'])}"
+    if t == "ability":
+        return f"  {_p(e)} uses {_c(e['card'])}'s {e['name']}"
+    if t == "declare_attack":
+        return f"  {_p(e)}: {_c(e['attacker'])} attacks {_c(e['target'])}"
+    if t == "link":
+        return f"    Ladder link {e['depth']}: {e['link']['kind']} by {_c(e['link']['source'])}"
+    if t == "whiff":
+        return f"    {e['kind']} by {_c(e['source'])} whiffs: {e['reason']}"
+    if t == "attack":
+        if "damage" in e:
+            return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['damage']} ({e['hp']} HP left)"
+        return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['atk']}"
+    if t == "damage":
+        return f"    {_c(e['card'])} takes {e['amount']} damage ({e['hp']} HP left)"
+    if t == "destroyed":
+        return f"    {_c(e['card'])} is destroyed"
+    if t == "lp":
+        return f"    {_p(e)} {'gains' if e['change'] > 0 else 'loses'} {abs(e['change'])} LP ({e['reason']}): {e['lp']}"
+    if t == "deck_out":
+        return f"  {_p(e)} cannot draw: Deckout Forfeit!"
+    if t == "turn_cap":
+        return f"Turn cap reached: decided by {e['decided_by']}"
+    if t == "result":
+        who = "a draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
+        return f"Game over: {who} ({e['reason']}, turn {e['turns']})"
+    if t in ("shuffle", "turn_end", "ladder_done", "resolve", "target", "swap", "boost", "heal", "reclaim",
+             "negate", "draw_skipped"):
+        return None
+    return None
