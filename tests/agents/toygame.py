@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardless import CardlessRuleset
+
 from cardarena.core.engine import Option, State, Step
-from cardarena.core.ruleset import Ruleset
+from cardarena.core.fields import F
 
 HAND = 7
 CARDS = tuple(range(1, 3 * HAND + 1))
 
 
 class HighCardState(State):
-    __slots__ = ("hands", "leader", "played", "table", "tricks")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "hands": F.LIST2, "leader": F.VALUE, "played": F.LIST, "table": F.VALUE, "tricks": F.LIST,
+    }
 
     game_id: ClassVar[str] = "toy-highcard"
 
@@ -32,16 +36,6 @@ class HighCardState(State):
     played: list[tuple[int, int]]  # (seat, card), public, in order
     table: int | None  # the led card waiting for an answer
     tricks: list[int]
-
-    def clone(self) -> HighCardState:
-        c = HighCardState.__new__(HighCardState)
-        c._clone_base(self)
-        c.hands = [self.hands[0][:], self.hands[1][:]]
-        c.leader = self.leader
-        c.played = self.played[:]
-        c.table = self.table
-        c.tricks = self.tricks[:]
-        return c
 
     def view(self, seat: int) -> dict[str, Any]:
         return {
@@ -114,7 +108,7 @@ def _options(hand: list[int]) -> list[Option]:
 HighCardState.HANDLERS = {"trick": _trick, "lead": _lead, "answer": _answer, "follow": _follow}
 
 
-class HighCard(Ruleset):
+class HighCard(CardlessRuleset):
     id = "toy-highcard"
     name = "High Card"
 

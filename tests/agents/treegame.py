@@ -8,26 +8,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardless import CardlessRuleset
+
 from cardarena.core.engine import Option, State, Step
-from cardarena.core.ruleset import Ruleset
+from cardarena.core.fields import F
 
 Tree = dict[str, Any]
 
 
 class TreeState(State):
-    __slots__ = ("path", "tree")
+    FIELDS: ClassVar[dict[str, str]] = {"path": F.VALUE, "tree": F.VALUE}  # the tree is never mutated
 
     game_id: ClassVar[str] = "toy-tree"
 
     path: str
     tree: Tree
-
-    def clone(self) -> TreeState:
-        c = TreeState.__new__(TreeState)
-        c._clone_base(self)
-        c.path = self.path
-        c.tree = self.tree  # never mutated
-        return c
 
     def view(self, seat: int) -> dict[str, Any]:
         return {"path": self.path}
@@ -54,7 +49,7 @@ def _go(s: TreeState, step: Step) -> None:
 TreeState.HANDLERS = {"node": _node, "go": _go}
 
 
-class TreeGame(Ruleset):
+class TreeGame(CardlessRuleset):
     id = "toy-tree"
     name = "Tree"
 

@@ -1,4 +1,4 @@
-"""Automatons and the registry that builds them from short specs (DESIGN.md §4).
+"""Automatons and the registry that builds them from short specs (docs/architecture.md).
 
 A spec is `name` or `name:key=value,key=value`, e.g. `random`, `ismcts:iters=400`,
 `ismcts:ms=250,c=1.0,depth=20`. Other kinds (external, human, greedy) join with `register_agent`.

@@ -1,4 +1,4 @@
-"""What every automaton is (DESIGN.md §4): given what its seat sees and the decision, name an option id.
+"""What every automaton is (docs/architecture.md): given what its seat sees and the decision, name an option id.
 
 An agent draws its own randomness from a private `random.Random(seed)`: never the game's RNG (that
 would change the game) and never the module-level `random` (that would make runs irreproducible).

@@ -1,4 +1,4 @@
-"""The engine contract every ruleset follows (DESIGN.md §2).
+"""The engine contract every ruleset follows (docs/architecture.md).
 
 A game is a `State` that runs its rules as an explicit stack of small immutable steps (tuples whose
 first item names the handler). A step that needs a player's choice calls `ask`, which sets
@@ -11,9 +11,10 @@ JSON at any decision and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalChoice
+from .fields import F, check_fields, make_clone
 from .rng import Rng
 
 Step = tuple[Any, ...]
@@ -21,7 +22,12 @@ Handler = Callable[[Any, Step], None]
 
 
 class Option:
-    """One answer to a Decision. `id` is stable for the same situation; `value` is the engine's own."""
+    """One answer to a Decision.
+
+    `id` is stable for the same situation and meaningful without the engine (built from card pool
+    ids and positions, e.g. ``play:ember_lash``, ``target:1:alien:0``); `data` says the same as JSON
+    (cards by pool id, performers and targets by seat and zone position); `label` is for people;
+    `value` is the engine's own and never leaves it."""
 
     __slots__ = ("data", "id", "label", "value")
 
@@ -39,15 +45,19 @@ class Option:
 
 
 class Decision:
-    """The one choice the game waits for: who chooses, what kind of choice, and the finite options."""
+    """The one choice the game waits for: who chooses, what kind of choice, and the finite options.
 
-    __slots__ = ("kind", "options", "prompt", "seat")
+    `seq` numbers the decisions of a game (strictly increasing): an answer names the seq it answers,
+    so a resent or stale answer is refused instead of being applied to a later decision."""
 
-    def __init__(self, seat: int, kind: str, prompt: str, options: list[Option]) -> None:
+    __slots__ = ("kind", "options", "prompt", "seat", "seq")
+
+    def __init__(self, seat: int, kind: str, prompt: str, options: list[Option], seq: int = 0) -> None:
         self.seat = seat
         self.kind = kind
         self.prompt = prompt
         self.options = options
+        self.seq = seq
 
     def option(self, option_id: str) -> Option:
         for o in self.options:
@@ -65,92 +75,222 @@ class Decision:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "seq": self.seq,
             "seat": self.seat,
             "kind": self.kind,
             "prompt": self.prompt,
             "options": [o.to_dict() for o in self.options],
         }
 
+    def public(self) -> dict[str, Any]:
+        """What every other seat may know of this decision: that `seat` is choosing, and what kind."""
+        return {"seq": self.seq, "seat": self.seat, "kind": self.kind}
+
     def __repr__(self) -> str:
-        return f"Decision(seat={self.seat}, kind={self.kind!r}, options={self.ids})"
+        return f"Decision(seq={self.seq}, seat={self.seat}, kind={self.kind!r}, options={self.ids})"
 
 
 class Result:
-    __slots__ = ("reason", "turns", "winner")
+    """How a game ended. `winners` names every winning seat (empty: a draw); `winner` is the single
+    winner or None. `ranking` (optional) orders all seats, best first, ties sharing a place."""
 
-    def __init__(self, winner: int | None, reason: str, turns: int) -> None:
-        self.winner = winner
+    __slots__ = ("ranking", "reason", "turns", "winner", "winners")
+
+    def __init__(self, winner: int | None, reason: str, turns: int,
+                 winners: tuple[int, ...] | None = None, ranking: tuple[tuple[int, ...], ...] | None = None) -> None:
+        if winners is None:
+            winners = () if winner is None else (winner,)
+        self.winners = tuple(winners)
+        self.winner = self.winners[0] if len(self.winners) == 1 else None
         self.reason = reason
         self.turns = turns
+        self.ranking = None if ranking is None else tuple(tuple(r) for r in ranking)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "turns": self.turns}
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "turns": self.turns,
+                               "winners": list(self.winners)}
+        if self.ranking is not None:
+            out["ranking"] = [list(r) for r in self.ranking]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        ranking = d.get("ranking")
+        return cls(d.get("winner"), d["reason"], d["turns"], tuple(d.get("winners", ())) or None,
+                   None if ranking is None else tuple(tuple(r) for r in ranking))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Result) and self.to_dict() == other.to_dict()
 
     def __hash__(self) -> int:
-        return hash((self.winner, self.reason, self.turns))
+        return hash((self.winners, self.reason, self.turns))
 
     def __repr__(self) -> str:
-        return f"Result(winner={self.winner}, reason={self.reason!r}, turns={self.turns})"
+        return f"Result(winners={list(self.winners)}, reason={self.reason!r}, turns={self.turns})"
 
 
-class State:
-    """Base of every ruleset's state. Subclasses add their tables and implement the abstract methods.
+class Ref:
+    """A card named in an event: `st.emit("draw", player=p, card=st.ref(iid))`.
+
+    The log never takes a card's identity as plain text. `emit` turns a Ref into the card's name and
+    records which seats may know it at that moment (the game's `visible_mask`); `visible_log(seat)`
+    shows the name only to them. `show="id"` renders the instance id instead of the name (for fields
+    that let a seat follow one card across events). `only`, when set, narrows the seats further
+    to those of that mask (e.g. which Plan a player looked at is that player's alone)."""
+
+    __slots__ = ("iid", "only", "show")
+
+    def __init__(self, iid: int, show: str = "name", only: int = -1) -> None:
+        self.iid = iid
+        self.show = show
+        self.only = only
+
+
+class StateMeta(type):
+    """Turns a State subclass's `FIELDS` declaration into `__slots__`, `clone()` and the saved-field
+    table (core/fields.py), so the three are derived from one place."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> StateMeta:
+        inherited: dict[str, str] = {}
+        for b in bases:
+            inherited.update(getattr(b, "_ALL_FIELDS", {}))
+        own = ns.get("FIELDS", {})
+        check_fields(name, own)
+        if "__slots__" not in ns:
+            ns["__slots__"] = tuple(k for k in own if k not in inherited)
+        cls = super().__new__(mcs, name, bases, ns)
+        all_fields = {**inherited, **own}
+        cls._ALL_FIELDS = all_fields  # type: ignore[attr-defined]
+        if "clone" not in ns:
+            cls.clone = make_clone(cls, all_fields)  # type: ignore[attr-defined]
+        if ns.get("game_id"):  # a game's state: the hooks it must provide, checked at import
+            own = [k for k in cls.__mro__ if isinstance(k, StateMeta) and k.__name__ != "State"]
+            for need in (("view",), ("visible_mask", "determinize")):
+                if not any(m in k.__dict__ for k in own for m in need):
+                    raise TypeError(f"{name} must define {' or '.join(need)} (docs/architecture.md)")
+        return cls
+
+
+class State(metaclass=StateMeta):
+    """Base of every ruleset's state. Subclasses declare their tables in `FIELDS` and implement the
+    hidden-information hooks (`visible_mask`, optionally `hidden_from`, `resample_key`) and `view`.
 
     `record` turns the event log on (default) or off: search agents switch it off on their private
     clones, because building event dicts is a large share of a rollout's cost.
     """
 
-    __slots__ = ("asker", "config", "decision", "history", "log", "record", "result", "resume", "rng", "stack")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "asker": F.VALUE,  # the step that built the pending decision (Steps are immutable tuples)
+        "config": F.VALUE,  # game, format, rules, seed, decks: never changed after set-up
+        "decision": F.VALUE,  # Decisions and Options are never mutated once asked
+        "defs": F.DEFS,  # card definition by instance id
+        "history": F.LIST,  # the option ids applied so far
+        "log": F.LOG,
+        "nseats": F.VALUE,
+        "owner": F.VALUE,  # tuple: the seat that owns each instance id
+        "record": F.VALUE,
+        "result": F.VALUE,
+        "resume": F.VALUE,
+        "rng": F.RNG,
+        "seq": F.VALUE,  # the seq of the last decision asked
+        "settling": F.VALUE,  # an effect may have decided the game: `flush` schedules the check
+        "stack": F.LIST,
+    }
+    _ALL_FIELDS: ClassVar[dict[str, str]]
 
     HANDLERS: ClassVar[dict[str, Handler]] = {}
     game_id: ClassVar[str] = ""
-    #: the game's own tables that a saved state holds (core.serialize.state_to_json)
-    _SAVED: ClassVar[tuple[str, ...]] = ()
 
     asker: Step | None
     config: dict[str, Any]
     decision: Decision | None
+    defs: list[Any]
     history: list[str]
     log: list[dict[str, Any]]
+    nseats: int
+    owner: tuple[int, ...]
     record: bool
     result: Result | None
     resume: Step | None
     rng: Rng
+    seq: int
+    settling: bool
     stack: list[Step]
 
-    def _init_base(self, config: dict[str, Any], seed: int) -> None:
+    def _init_base(self, config: dict[str, Any], seed: int, nseats: int = 2) -> None:
         self.asker = None
         self.config = config
         self.decision = None
+        self.defs = []
         self.history = []
         self.log = []
+        self.nseats = nseats
+        self.owner = ()
         self.record = True
         self.result = None
         self.resume = None
         self.rng = Rng(seed)
+        self.seq = 0
+        self.settling = False
         self.stack = []
 
-    def _clone_base(self, other: State) -> None:
-        """Copy the base fields from `other` into self (a fresh instance made by a subclass's clone)."""
-        self.asker = other.asker
-        self.config = other.config
-        self.decision = other.decision  # Decisions and Options are never mutated once asked
-        self.history = other.history[:]
-        self.log = other.log[:] if other.record else other.log
-        self.record = other.record
-        self.result = other.result
-        self.resume = other.resume
-        self.rng = other.rng.clone()
-        self.stack = other.stack[:]
+    def clone(self) -> Self:  # replaced per class by StateMeta from FIELDS
+        raise NotImplementedError
+
+    # -- set-up helpers shared by every game -----------------------------------------------------
+    def deal(self, seat: int, cards: list[Any], shuffle: bool = True) -> list[int]:
+        """Give `seat` new instance ids for `cards` (definitions) and return them. With `shuffle` the
+        ids are dealt in a random order, so an id never tells which card it is."""
+        cards = list(cards)
+        if shuffle:
+            self.rng.shuffle(cards)
+        first = len(self.defs)
+        self.defs.extend(cards)
+        self.owner = (*self.owner, *([seat] * len(cards)))
+        return list(range(first, first + len(cards)))
+
+    def settle_later(self) -> None:
+        """Effect code calls this when something may have decided the game (a KO, a deck-out...)."""
+        self.settling = True
+
+    def flush(self) -> None:
+        """End of a handler: schedule the game's `settle` step (its victory check) once the whole
+        effect has resolved, if something asked for it (victory after an effect, not inside it)."""
+        if self.settling:
+            self.settling = False
+            self.stack.append(("settle",))
 
     # -- running the rules ---------------------------------------------------------------------
+    def ref(self, iid: int, only: int | None = None) -> Ref:
+        """A card for an event field: its name reaches only the seats that may know it (and, with
+        `only`, only that seat)."""
+        return Ref(iid, "name", -1 if only is None else 1 << only)
+
+    def ref_id(self, iid: int, only: int | None = None) -> Ref:
+        """A card's instance id for an event field, shown only to the seats that may know the card."""
+        return Ref(iid, "id", -1 if only is None else 1 << only)
+
     def emit(self, type: str, **fields: Any) -> None:
-        if self.record:
-            fields["type"] = type
-            self.log.append(fields)
+        """Append an event. Card identities are passed as `ref(iid)` (or lists of them), never as text:
+        each becomes the name (or id) plus, under `~see`, the mask of seats that may know it now."""
+        if not self.record:
+            return
+        see: dict[str, Any] | None = None
+        for k, v in fields.items():
+            if v.__class__ is Ref:
+                if see is None:
+                    see = {}
+                see[k] = self.visible_mask(v.iid) & v.only
+                fields[k] = self.name(v.iid) if v.show == "name" else v.iid
+            elif v.__class__ is list and v and v[0].__class__ is Ref:
+                if see is None:
+                    see = {}
+                see[k] = [self.visible_mask(r.iid) & r.only for r in v]
+                fields[k] = [self.name(r.iid) if r.show == "name" else r.iid for r in v]
+        fields["type"] = type
+        if see is not None:
+            fields["~see"] = see
+        self.log.append(fields)
 
     def ask(self, seat: int, kind: str, prompt: str, options: list[Option], resume: Step, asker: Step) -> None:
         """Stop the rules here until `seat` picks one of `options`; then run `resume + (value,)`.
@@ -159,18 +299,21 @@ class State:
         ask, so re-running `asker` rebuilds the decision: `determinize` does that when it changes
         cards the asking seat holds but the determinizing seat cannot see.
         """
-        self.decision = Decision(seat, kind, prompt, options)
+        self.seq += 1
+        self.decision = Decision(seat, kind, prompt, options, self.seq)
         self.resume = resume
         self.asker = asker
 
     def reask(self) -> None:
-        """Rebuild the pending decision from its asking step (after hidden cards were resampled)."""
+        """Rebuild the pending decision from its asking step (after hidden cards were resampled).
+        The rebuilt decision keeps its seq: it is the same decision, seen with other hidden cards."""
         if self.decision is None or self.asker is None:
             return
         self.decision = None
         self.resume = None
         self.stack.append(self.asker)
         self.asker = None
+        self.seq -= 1
         self.run()
 
     def push(self, *steps: Step) -> None:
@@ -184,11 +327,19 @@ class State:
             step = stack.pop()
             handlers[step[0]](self, step)
 
-    def apply(self, option_id: str) -> None:
-        """Validate the choice, then run the rules until the next decision or the end of the game."""
+    def apply(self, option_id: str, seq: int | None = None) -> None:
+        """Validate the choice, then run the rules until the next decision or the end of the game.
+
+        `seq`, when given, must be the pending decision's: a stale or replayed answer raises
+        IllegalChoice and changes nothing."""
         d = self.decision
         if d is None:
             raise IllegalChoice(f"the game is over ({self.result}); no option can be applied")
+        if seq is not None and seq != d.seq:
+            raise IllegalChoice(
+                f"stale answer: it answers decision {seq}, but the pending decision is {d.seq} "
+                f"({d.kind!r} for seat {d.seat})"
+            )
         opt = d.option(option_id)
         self.decision = None
         resume = self.resume
@@ -199,45 +350,129 @@ class State:
         self.stack.append((*resume, opt.value))
         self.run()
 
-    def finish(self, winner: int | None, reason: str, turns: int) -> None:
-        self.result = Result(winner, reason, turns)
+    def finish(self, winner: int | None, reason: str, turns: int, winners: tuple[int, ...] | None = None,
+               ranking: tuple[tuple[int, ...], ...] | None = None) -> None:
+        """End the game (rule: nothing happens after the result): the stack is dropped."""
+        self.result = Result(winner, reason, turns, winners, ranking)
         self.decision = None
         self.resume = None
         self.asker = None
-        self.emit("result", winner=winner, reason=reason, turns=turns)
+        self.stack = []
+        self.emit("result", **self.result.to_dict())
 
-    # -- to be provided by the ruleset ---------------------------------------------------------
-    def clone(self) -> State:
+    def distinct(self, iids: list[int]) -> list[int]:
+        """One instance id per card definition, in order: identical copies are one option."""
+        seen: set[str] = set()
+        out = []
+        defs = self.defs
+        for i in iids:
+            key = defs[i].id  # the pool id: equal for identical copies in any process
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
+        return out
+
+    # -- hidden information ---------------------------------------------------------------------
+    def name(self, iid: int) -> str:
+        """The card's printed name (what events and views show)."""
+        return str(self.defs[iid].name)
+
+    def visible_mask(self, iid: int) -> int:
+        """Bit s is set when seat s may know card `iid`'s identity now (its information set)."""
         raise NotImplementedError
 
+    def knows(self, seat: int, iid: int) -> bool:
+        return bool(self.visible_mask(iid) >> seat & 1)
+
+    def hidden_from(self, seat: int) -> list[int]:
+        """Instance ids whose identity `seat` may not know. Rulesets may override it for speed; the
+        fuzzer checks that it agrees with `visible_mask`."""
+        bit = 1 << seat
+        mask = self.visible_mask
+        return [i for i in range(len(self.defs)) if not mask(i) & bit]
+
+    def resample_key(self, iid: int) -> Any:
+        """Hidden cards with the same key may trade identities in `determinize` (default: same owner)."""
+        return self.owner[iid]
+
+    def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
+        """Give the `hidden` instance ids new identities, in place in `defs`, consistent with what the
+        determinizing seat knows: by default a random permutation within each `resample_key` group."""
+        groups: dict[Any, list[int]] = {}
+        key = self.resample_key
+        for i in hidden:
+            groups.setdefault(key(i), []).append(i)
+        for ids in groups.values():
+            if len(ids) > 1:
+                pool = [defs[i] for i in ids]
+                rng.shuffle(pool)
+                for i, d in zip(ids, pool, strict=True):
+                    defs[i] = d
+
+    def determinize(self, seat: int, rng: Any, keep_own: bool = False) -> Self:
+        """A clone in which every card `seat` may not know is resampled (rng: a random.Random).
+
+        What `seat` knows is unchanged; so are every count and zone. Cards that `seat` itself owns but
+        cannot see (its deck order) are resampled too, unless `keep_own`. A pending decision of
+        another seat is rebuilt, since its options may come from the cards just resampled."""
+        c = self.clone()
+        hidden = self.hidden_from(seat)
+        if keep_own:
+            owner = self.owner
+            hidden = [i for i in hidden if owner[i] != seat]
+        if hidden:
+            defs = list(self.defs)
+            self.resample(defs, hidden, rng)
+            c.defs = defs
+        if c.decision is not None and c.decision.seat != seat:
+            c.reask()
+        return c
+
+    # -- what a seat may see ---------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: Any) -> State:
-        raise NotImplementedError
+    def decision_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The pending decision as `seat` may see it: whole for the deciding seat; for the others only
+        its seq, seat and kind (windows are asked whatever the cards, so this tells nothing hidden)."""
+        d = self.decision
+        if d is None:
+            return None
+        return d.to_dict() if d.seat == seat else d.public()
 
-    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The log as `seat` may see it (None: a spectator of hidden information).
-
-        An event with a `secret` list of field names keeps those fields only for its `viewers` (default:
-        its `player`); `secret` and `viewers` themselves are never shown (docs/events.md)."""
+    def visible_log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The log from event `since` on, as `seat` may see it (None: a spectator, who sees only what
+        every seat may know). A card field is shown only to the seats its `~see` mask names; to the
+        others it is None (docs/events.md)."""
         out = []
-        for e in self.log:
-            if "secret" in e:
+        bit = 0 if seat is None else 1 << seat
+        full = (1 << self.nseats) - 1
+        for e in self.log[since:] if since else self.log:
+            see = e.get("~see")
+            if see is not None:
                 e = dict(e)
-                secret = e.pop("secret")
-                viewers = e.pop("viewers", None)
-                allowed = viewers if viewers is not None else [e.get("player")]
-                if seat is None or seat not in allowed:
-                    for k in secret:
-                        e.pop(k, None)
+                del e["~see"]
+                for k, m in see.items():
+                    if m.__class__ is int:
+                        if not (m & bit if seat is not None else m == full):
+                            e[k] = None
+                    else:
+                        v = e[k]
+                        e[k] = [x if (mm & bit if seat is not None else mm == full) else None
+                                for x, mm in zip(v, m, strict=True)]
             out.append(e)
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    # -- saving ----------------------------------------------------------------------------------
+    def to_json(self, log: bool = False) -> dict[str, Any]:
+        """The state as JSON, resumable with `game.load_state`. The event log is left out unless
+        `log` (it grows with the game; a replay rebuilds it)."""
         from .serialize import state_to_json
 
-        return state_to_json(self)
+        return state_to_json(self, log=log)
+
+    def after_load(self) -> None:
+        """Rebuild TRANSIENT fields after `load_state` (nothing by default)."""
 
     @property
     def seat_to_act(self) -> int | None:

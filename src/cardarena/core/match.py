@@ -1,7 +1,7 @@
 """Playing one game between agents: the loop every front end (CLI, sim, arena) shares.
 
 An automaton that raises, or answers an option id the decision does not offer, loses that game
-(DESIGN.md §4): the game is finished as a forfeit and the reason is recorded, never re-raised.
+(docs/architecture.md): the game is finished as a forfeit and the reason is recorded, never re-raised.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def play(
             forfeit(state, d.seat, f"agent {agent.name!r} crashed: {type(e).__name__}: {e}")
             break
         try:
-            state.apply(choice)
+            state.apply(choice, seq=d.seq)
         except IllegalChoice as e:
             forfeit(state, d.seat, f"agent {agent.name!r} chose an illegal option: {e}")
             break
@@ -54,12 +54,15 @@ def play(
 
 
 def forfeit(state: State, seat: int, why: str) -> None:
+    """`seat` loses; every other seat wins (two seats: the opponent is the winner)."""
     state.emit("forfeit", player=seat, reason=why)
-    state.finish(1 - seat, "forfeit", turns_of(state))
+    others = tuple(s for s in range(state.nseats) if s != seat)
+    state.finish(others[0] if len(others) == 1 else None, "forfeit", turns_of(state), winners=others,
+                 ranking=(others, (seat,)))
 
 
 def replay_record(state: State, agents: Sequence[str], engine_version: str) -> dict[str, Any]:
-    """A replay file (DESIGN.md §2): everything needed to re-run the game to the identical log."""
+    """A replay file (docs/architecture.md): everything needed to re-run the game to the identical log."""
     cfg = state.config
     return {
         "format": "cardarena-replay/1",

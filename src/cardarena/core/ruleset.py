@@ -1,7 +1,9 @@
-"""What every game package provides: the Ruleset (DESIGN.md §2)."""
+"""What every game package provides: the Ruleset (docs/architecture.md)."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -9,11 +11,32 @@ from .decks import Deck, load_deck
 from .engine import State
 from .errors import DeckError
 
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's facts, stated up front so that any front end or algorithm can drive it."""
+
+    id: str
+    name: str
+    min_seats: int = 2
+    max_seats: int = 2
+    zero_sum: bool = True  # one seat's win is the others' loss (draws score 0)
+    #: information: "imperfect" when seats hold cards others may not see
+    information: str = "imperfect"
+    formats: dict[str, str] = field(default_factory=dict)
+    default_format: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "seats": [self.min_seats, self.max_seats],
+                "zero_sum": self.zero_sum, "information": self.information,
+                "formats": dict(self.formats), "default_format": self.default_format}
+
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
 
 
-class Ruleset:
-    """A game: its card pool, formats, deck rules, starters, and a factory for States."""
+class Ruleset(ABC):
+    """A game: its card pool, formats, deck rules, starters, and a factory for States. The abstract
+    methods must all be provided: a ruleset that misses one fails when it is loaded, not mid-game."""
 
     id: str = ""
     name: str = ""
@@ -23,19 +46,33 @@ class Ruleset:
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
     rule_defaults: ClassVar[dict[str, Any]] = {}
+    #: how many players sit at a table (min, max); nothing in core assumes two
+    seats: ClassVar[tuple[int, int]] = (2, 2)
+    zero_sum: ClassVar[bool] = True
+    #: the State subclass, for load_state
+    state_class: ClassVar[type[State]]
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(self.id, self.name, self.seats[0], self.seats[1], self.zero_sum,
+                        formats=dict(self.formats), default_format=self.default_format)
 
     # -- cards ---------------------------------------------------------------------------------
+    @abstractmethod
     def card_names(self) -> list[str]:
         raise NotImplementedError
 
+    @abstractmethod
     def card_info(self, name: str) -> dict[str, Any]:
         """Every field and the printed text of one card, JSON-able. Raises KeyError if unknown."""
         raise NotImplementedError
 
     # -- decks ---------------------------------------------------------------------------------
+    @abstractmethod
     def starter_decks(self) -> dict[str, Deck]:
         raise NotImplementedError
 
+    @abstractmethod
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         """Every reason the deck is not legal in `fmt` (its own format by default); [] if legal."""
         raise NotImplementedError
@@ -54,6 +91,7 @@ class Ruleset:
         return deck
 
     # -- games ---------------------------------------------------------------------------------
+    @abstractmethod
     def new_game(
         self,
         decks: list[Any] | tuple[Any, ...] | None = None,
@@ -80,6 +118,7 @@ class Ruleset:
             out[k] = v
         return out
 
+    @abstractmethod
     def random_deck(self, rng: Any) -> Deck:
         """A random legal deck (for fuzzing and exploration); rng is a random.Random."""
         raise NotImplementedError
@@ -92,8 +131,16 @@ class Ruleset:
         """Names of the cards an event puts into play (for coverage reports)."""
         return []
 
-    def load_state(self, data: dict[str, Any]) -> State:
+    @abstractmethod
+    def cards_by_id(self) -> dict[str, Any]:
+        """Every card definition of the pool by its id (what a saved state names)."""
         raise NotImplementedError
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        """Resume a state saved with `state.to_json()`; CardArenaError if it is not one of this game."""
+        from .serialize import state_from_json
+
+        return state_from_json(self.state_class, data, self.cards_by_id())
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """One line of play-by-play for an event; None to leave it out. Default: type and fields."""
@@ -118,4 +165,6 @@ class Ruleset:
             "formats": dict(self.formats),
             "default_format": self.default_format,
             "rules": dict(self.rule_defaults),
+            "seats": list(self.seats),
+            "zero_sum": self.zero_sum,
         }

@@ -1,11 +1,16 @@
-"""JSON encoding of engine values: tuples, sets, Decisions and the Rng survive the round trip."""
+"""Saving a state as JSON and loading it back.
+
+`encode`/`decode` keep tuples, sets, non-string dict keys, Decisions, Results and the Rng through the
+JSON round trip. What is saved comes from the state's field declaration (core/fields.py).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .engine import Decision, Option
+from .engine import Decision, Option, Result
 from .errors import CardArenaError
+from .fields import F
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -35,10 +40,13 @@ def encode(v: Any) -> Any:
                 "kind": v.kind,
                 "prompt": v.prompt,
                 "options": [[o.id, o.label, encode(o.data), encode(o.value)] for o in v.options],
+                "seq": v.seq,
             }
         }
     if isinstance(v, Rng):
         return {"~r": v.s}
+    if isinstance(v, Result):
+        return {"~R": v.to_dict()}
     raise TypeError(f"cannot encode {type(v).__name__} in a saved state")
 
 
@@ -56,39 +64,45 @@ def decode(v: Any) -> Any:
                 return {decode(a): decode(b) for a, b in x}
             if k == "~r":
                 return Rng(x)
+            if k == "~R":
+                return Result.from_dict(x)
             if k == "~d":
                 opts = [Option(i, lab, decode(d), decode(val)) for i, lab, d, val in x["options"]]
-                return Decision(x["seat"], x["kind"], x["prompt"], opts)
+                return Decision(x["seat"], x["kind"], x["prompt"], opts, x.get("seq", 0))
         return {k: decode(x) for k, x in v.items()}
     return v
 
 
-def state_to_json(st: State) -> dict[str, Any]:
-    """A state as JSON: its `_SAVED` tables, the log and history as they are (plain JSON by
-    construction, docs/events.md), the card ids behind its instance ids, and its game config."""
-    data = {k: encode(getattr(st, k)) for k in st._SAVED}
-    data["result"] = None if st.result is None else st.result.to_dict()
-    data["history"] = list(st.history)
-    data["log"] = list(st.log)
-    data["defs"] = [d.id for d in st.defs]  # type: ignore[attr-defined]
-    data["config"] = st.config
-    data["format"] = FORMAT
+def state_to_json(st: State, log: bool = False) -> dict[str, Any]:
+    """A state as JSON, from its field declaration (core/fields.py): every field but TRANSIENT ones,
+    card definitions as pool ids, the event log only when asked (`log=True`)."""
+    data: dict[str, Any] = {"format": FORMAT, "game": st.game_id}
+    for k, kind in st._ALL_FIELDS.items():
+        if kind == F.TRANSIENT or kind == F.LOG:
+            continue
+        v = getattr(st, k)
+        data[k] = [d.id for d in v] if kind == F.DEFS else encode(v)
+    if log:
+        data["log"] = st.log
     return data
 
 
 def state_from_json(cls: type[S], data: dict[str, Any], by_id: dict[str, Any]) -> S:
-    """The common part of loading a saved state; the game then rebuilds what it derives."""
-    from .engine import Result
-
-    if data.get("format") != FORMAT or data.get("config", {}).get("game") != cls.game_id:
-        raise CardArenaError(f"not a saved {cls.game_id} state")
+    """Rebuild a state saved by `state_to_json`; `by_id` maps pool ids to card definitions."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != cls.game_id:
+        raise CardArenaError(f"not a saved {cls.game_id} state (format {FORMAT})")
     s = cls.__new__(cls)
-    s.config = data["config"]
-    for k in cls._SAVED:
-        setattr(s, k, decode(data[k]))
-    s.history = list(data["history"])
-    s.log = [dict(e) for e in data["log"]]
-    r = data["result"]
-    s.result = None if r is None else Result(r["winner"], r["reason"], r["turns"])
-    s.defs = [by_id[i] for i in data["defs"]]  # type: ignore[attr-defined]
+    try:
+        for k, kind in cls._ALL_FIELDS.items():
+            if kind == F.TRANSIENT:
+                continue
+            if kind == F.LOG:
+                setattr(s, k, [dict(e) for e in data.get("log", [])])
+            elif kind == F.DEFS:
+                setattr(s, k, [by_id[i] for i in data[k]])
+            else:
+                setattr(s, k, decode(data[k]))
+    except KeyError as e:
+        raise CardArenaError(f"saved {cls.game_id} state is missing or names an unknown {e}") from None
+    s.after_load()
     return s

@@ -1,18 +1,36 @@
 """Random-play fuzzing: play seeded games with random choices and check the engine contract at
 every decision. Used by the test suite (tests/fuzz) and by `cardarena fuzz GAME --seed N`, the
 one-line command a failing test prints to reproduce a failure.
+
+The deep checks, for every registered game (docs/architecture.md, "Hidden information"):
+- the ruleset's own invariants; a non-empty option list with unique ids; `seq` strictly increasing;
+- (a) for **every** seat s, `determinize(s)` leaves `view(s)` and the log unchanged (a decision that
+  exists only because of hidden cards shows up here: re-asking it runs past it);
+- (b) a differential game: the acting seat's choice applied both to the game and to a copy whose
+  other seats' hidden cards were resampled gives the acting seat the same view and visible log,
+  unless a resampled card was revealed to it on the way;
+- (c) no card name reaches a seat that it has not legitimately seen: names of cards in events only
+  through `st.ref()` (never as plain text), and a seat's view names only cards it knows or has seen;
+- `hidden_from` agrees with `visible_mask`; a clone fed the same choice gives the same log; a JSON
+  save/load resumes identically.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardarena.core.engine import State
 from cardarena.core.registry import load_game
+from cardarena.core.ruleset import Ruleset
+
+#: games whose events and windows are still being moved onto information sets: for them the
+#: secrecy checks (a)-(c) are off unless asked for; every other game gets them by default
+SECRECY_PENDING = {"aliens", "circuits"}
 
 
 class FuzzFailure(AssertionError):
@@ -27,21 +45,140 @@ class FuzzStats:
     played: Counter[str] = field(default_factory=Counter)
 
 
-def _same_view(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+def _dump(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
 
 
-def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: bool = True) -> State:
+class _Names:
+    """Finds card names in text (longest names first, whole words only)."""
+
+    def __init__(self, names: set[str]) -> None:
+        alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        self.rx = re.compile(rf"(?<![\w'])(?:{alts})(?![\w'])")
+
+    def find(self, text: str) -> set[str]:
+        return set(self.rx.findall(text))
+
+
+def _event_plain_text(e: dict[str, Any]) -> str:
+    """An event without its card fields: what must never contain a card name."""
+    see = e.get("~see", {})
+    return _dump({k: v for k, v in e.items() if k not in see and k != "~see" and k != "type"})
+
+
+class _Secrecy:
+    """State kept across the decisions of one fuzzed game for checks (a), (b) and (c)."""
+
+    def __init__(self, game: Ruleset, state: State) -> None:
+        self.game = game
+        names = {state.name(i) for i in range(len(state.defs))} | set(game.card_names())
+        self.names = _Names(names)
+        self.legit: list[set[str]] = [set() for _ in range(state.nseats)]
+        self.checked = 0  # log events already checked
+
+    def learn(self, state: State) -> None:
+        """Add what each seat legitimately knows now: the cards its information set holds, and the
+        names the log rendered to it since the last call."""
+        n = len(state.defs)
+        for s in range(state.nseats):
+            bit = 1 << s
+            legit = self.legit[s]
+            for i in range(n):
+                if state.visible_mask(i) & bit:
+                    legit.add(state.name(i))
+        for e in state.log[self.checked:]:
+            see = e.get("~see")
+            if see is None:
+                continue
+            for k, m in see.items():
+                vals = e[k] if isinstance(m, list) else [e[k]]
+                masks = m if isinstance(m, list) else [m]
+                for v, mm in zip(vals, masks, strict=True):
+                    if isinstance(v, str):
+                        for s in range(state.nseats):
+                            if mm >> s & 1:
+                                self.legit[s].add(v)
+
+    def check_log_text(self, state: State) -> str | None:
+        for e in state.log[self.checked:]:
+            found = self.names.find(_event_plain_text(e))
+            if found:
+                return (f"event {e.get('type')!r} names {sorted(found)} as plain text (card names go "
+                        f"through st.ref(), which hides them from seats that may not know them): {e}")
+        self.checked = len(state.log)
+        return None
+
+    def check_views(self, state: State) -> str | None:
+        for s in range(state.nseats):
+            extra = self.names.find(_dump(state.view(s))) - self.legit[s]
+            if extra:
+                return f"view({s}) names {sorted(extra)}, which seat {s} has not seen"
+        return None
+
+
+def _check_hidden_from(state: State) -> str | None:
+    n = len(state.defs)
+    for s in range(state.nseats):
+        derived = {i for i in range(n) if not state.visible_mask(i) >> s & 1}
+        given = set(state.hidden_from(s))
+        if derived != given:
+            return (f"hidden_from({s}) disagrees with visible_mask: only in hidden_from "
+                    f"{sorted(given - derived)}, only in visible_mask {sorted(derived - given)}")
+    return None
+
+
+def _differential(state: State, seat: int, choice: str, rng: random.Random) -> str | None:
+    """Check (b): the game and a copy differing only in other seats' hidden cards, fed the same choice
+    by `seat`, must look the same to `seat` until a resampled card is revealed to it."""
+    other = state.determinize(seat, rng, keep_own=True)
+    diff = [i for i in range(len(state.defs)) if state.defs[i] is not other.defs[i]]
+    if not diff:
+        return None
+    a = state.clone()
+    mark = len(a.log)
+    try:
+        other.apply(choice)
+    except Exception as exc:
+        return f"after resampling other seats' hidden cards, seat {seat}'s choice {choice!r} fails: {exc}"
+    a.apply(choice)
+    bit = 1 << seat
+    for i in diff:  # revealed on the way: the games may now rightly differ
+        if a.visible_mask(i) & bit or other.visible_mask(i) & bit:
+            return None
+    la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
+    for ea, eb in zip(la, lb, strict=False):
+        if ea != eb:
+            return (f"seat {seat} can tell other seats' hidden cards apart: after {choice!r} its log shows "
+                    f"{ea} in one game and {eb} in the other")
+    if len(la) != len(lb):
+        extra = la[len(lb):] or lb[len(la):]
+        return (f"seat {seat} can tell other seats' hidden cards apart: after {choice!r} one game logs "
+                f"{len(la)} events and the other {len(lb)} (first extra: {extra[0]})")
+    va, vb = a.view(seat), other.view(seat)
+    if _dump(va) != _dump(vb):
+        da, db = va.get("decision"), vb.get("decision")
+        what = f"decision {da} vs {db}" if da != db else "its view"
+        return f"seat {seat} can tell other seats' hidden cards apart after {choice!r}: {what} differs"
+    return None
+
+
+def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: bool = True,
+              secrecy: bool | None = None) -> State:
     """Play one random game (random legal decks from the ruleset) and check every decision.
 
-    deep: also check determinize/clone/JSON at every decision (the full contract); without it only
-    the ruleset's own invariants run (fast).
+    deep: also check determinize, clone and JSON at every decision (the full contract), and with
+    `secrecy` the information-set checks (a), (b), (c); without `deep` only the ruleset's own
+    invariants run (fast).
     """
     game = load_game(game_id)
+    if secrecy is None:
+        secrecy = game_id not in SECRECY_PENDING
     rng = random.Random(seed)
-    decks = [game.random_deck(rng), game.random_deck(rng)]
+    decks = [game.random_deck(rng) for _ in range(game.info.min_seats)]
     state = game.new_game(decks=decks, seed=seed)
     n = 0
+    last_seq = 0
+    checker = _Secrecy(game, state) if deep else None
 
     def fail(msg: str) -> None:
         raise FuzzFailure(f"{game_id} seed {seed}, decision {n}: {msg}\n"
@@ -60,30 +197,35 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
         ids = [o.id for o in d.options]
         if len(set(ids)) != len(ids):
             fail(f"duplicate option ids {ids}")
+        if d.seq <= last_seq:
+            fail(f"decision seq {d.seq} does not increase (last {last_seq})")
+        last_seq = d.seq
         choice = ids[rng.randrange(len(ids))]
-        if deep:
-            before = state.view(d.seat)
-            det = state.determinize(d.seat, random.Random(seed * 1_000_003 + n))
-            if not _same_view(det.view(d.seat), before):
-                fail("determinize changed what the acting seat can see")
+        if checker is not None:
+            _deep_checks(state, checker, d.seat, choice, seed * 1_000_003 + n, fail, n, secrecy)
             clone = state.clone()
-            saved = json.loads(json.dumps(state.to_json()))
+            saved: Any = json.loads(json.dumps(state.to_json()))
             mark = len(state.log)
         try:
             state.apply(choice)
         except Exception as exc:  # any engine exception is the finding
             fail(f"applying {choice!r} raised {type(exc).__name__}: {exc}")
-        if deep:
+        if checker is not None:
             clone.apply(choice)
             if clone.log[mark:] != state.log[mark:]:
                 fail(f"a clone fed the same choice {choice!r} produced a different log")
             resumed = game.load_state(saved)
             resumed.apply(choice)
-            if json.loads(json.dumps(resumed.log[mark:])) != json.loads(json.dumps(state.log[mark:])):
+            if json.loads(json.dumps(resumed.log)) != json.loads(json.dumps(state.log[mark:])):
                 fail(f"a state saved to JSON and resumed gave a different log after {choice!r}")
         n += 1
         if n > 100_000:
             fail("the game does not end")
+    if checker is not None and secrecy:
+        checker.learn(state)
+        last = checker.check_log_text(state)
+        if last:
+            fail(last)
     if stats is not None:
         stats.games += 1
         stats.decisions += n
@@ -92,3 +234,32 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
         for e in state.log:
             stats.played.update(game.played_cards(e))
     return state
+
+
+def _deep_checks(state: State, checker: _Secrecy, actor: int, choice: str, salt: int, fail: Any, n: int,
+                 secrecy: bool) -> None:
+    if not secrecy:  # only what the contract asked before information sets: the acting seat's view
+        det = state.determinize(actor, random.Random(salt))
+        if _dump(det.view(actor)) != _dump(state.view(actor)):
+            fail("determinize changed what the acting seat can see")
+        return
+    checker.learn(state)
+    for problem in (checker.check_log_text(state), checker.check_views(state)):
+        if problem:
+            fail(problem)
+    if n % 10 == 0:
+        problem = _check_hidden_from(state)
+        if problem:
+            fail(problem)
+    mark = len(state.log)
+    for s in range(state.nseats):  # (a), for every seat
+        before = _dump(state.view(s))
+        det = state.determinize(s, random.Random(salt + s))
+        if len(det.log) != mark:
+            fail(f"determinize({s}) re-asked a decision that exists only because of hidden cards: "
+                 f"it ran on and logged {det.log[mark:][:2]}")
+        if _dump(det.view(s)) != before:
+            fail(f"determinize({s}) changed what seat {s} can see")
+    problem = _differential(state, actor, choice, random.Random(salt + 99))
+    if problem:
+        fail(problem)

@@ -77,7 +77,7 @@ def test_a_set_card_lies_face_down_in_the_command_zone():
     [theirs] = command_entries(st.view(1), 0)
     assert theirs["face_down"] and "card" not in theirs
     assert "Backdraft" not in json.dumps(st.view(1))
-    assert all("card" not in e for e in st.visible_log(1) if e["type"] == "set")
+    assert all(e.get("card") is None for e in st.visible_log(1) if e["type"] == "set")
 
 
 def test_the_deck_is_face_down_to_both_players():
@@ -100,7 +100,7 @@ def test_the_opponents_draws_stay_hidden():
                                                                                    ["Singularity"] * 5))
     pick(st, "Pass")  # P1 draws 5 on turn 4
     draws = [e for e in st.visible_log(0) if e["type"] == "draw" and e["player"] == 1]
-    assert draws and all("cards" not in e and e["count"] == 5 for e in draws)
+    assert draws and all(e["cards"] == [None] * 5 and e["count"] == 5 for e in draws)
     own = [e for e in st.visible_log(1) if e["type"] == "draw" and e["player"] == 1]
     assert own[0]["cards"] == ["Singularity"] * 5
 
@@ -180,7 +180,7 @@ def test_a_card_milled_into_the_reactor_stays_hidden_from_the_opponent():
     pick(st, "Pass")  # P1 holds 5 on turn 4: the top card goes into the Reactor
     assert [st.defs[i].name for i in st.reactor[1]] == ["Singularity"]
     [seen] = [e for e in st.visible_log(0) if e["type"] == "mill_to_reactor"]
-    assert "card" not in seen
+    assert seen.get("card") is None
     assert "Singularity" not in json.dumps(st.view(0))
 
 

@@ -151,7 +151,7 @@ def test_the_second_player_may_bank_one_card():
     assert st.reactor[second] == [card] and len(st.hand[second]) == 4
     assert card not in st.hand[second]
     [seen] = [e for e in st.visible_log(st.priority) if e["type"] == "bank"]
-    assert seen["player"] == second and "card" not in seen  # face-down for the opponent
+    assert seen["player"] == second and seen.get("card") is None  # face-down for the opponent
 
 
 def test_the_second_player_may_bank_two_cards():

@@ -345,7 +345,7 @@ def test_a_plan_is_answered_when_played_knowing_its_kind_not_its_identity():
     view = st.view(1)
     assert view["pending"] == [{"id": st.pending[0], "face_down": True}]
     [play] = [e for e in st.visible_log(1) if e["type"] == "play"]
-    assert play["kind"] == "offense" and "card" not in play
+    assert play["kind"] == "offense" and play.get("card") is None
     [mine] = [e for e in st.visible_log(0) if e["type"] == "play"]
     assert mine["card"] == "Battle Plan"
 

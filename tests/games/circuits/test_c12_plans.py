@@ -44,7 +44,7 @@ def test_a_plan_is_played_face_down_with_its_printed_kind_and_no_choice_of_marke
     assert theirs == [{"id": plan, "kind": "offense", "delayed": False}]
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     [played] = [e for e in st.visible_log(1) if e["type"] == "play"]
-    assert played["kind"] == "offense" and "card" not in played
+    assert played["kind"] == "offense" and played.get("card") is None
 
 
 def test_a_plan_printing_a_dishonest_kind_is_refused():
@@ -274,7 +274,7 @@ def test_only_the_scout_learns_the_plan_and_keeps_it_in_view():
     assert mine["card"] == "Battle Plan"
     for other in (1, None):
         [theirs] = [e for e in st.visible_log(other) if e["type"] == "look"]
-        assert "card" not in theirs and "id" not in theirs  # not even which Plan (ruling circuits.gap.46)
+        assert theirs.get("card") is None and theirs.get("id") is None  # not even which Plan (ruling circuits.gap.46)
     # the scout's view keeps the card (the scout may take notes); the other Plan stays hidden
     pick(st, "Basic Attack")
     plans = {p["kind"]: p for p in st.view(0)["players"][1]["plans"]}
@@ -312,14 +312,14 @@ def test_look_at_an_enemy_plan_effects_work_like_scout_with_the_fallback():
     pick(st, "Play Glimpse")
     assert [(e["what"], e["card"]) for e in events(st, "look")] == [("plan", "Siege Ram")]
     assert st.plans[1][0] in st.seen[0]
-    assert all("card" not in e for e in st.visible_log(1) if e["type"] == "look")
+    assert all(e.get("card") is None for e in st.visible_log(1) if e["type"] == "look")
 
     st = board(heroes=HEROES, hands=(["Glimpse"], []), decks=(["Regroup"] * 3, ["Regroup", "Battle Plan"]), rally=(5, 5))
     top = st.deck[1][-1]
     pick(st, "Play Glimpse")
     assert [(e["what"], e["card"]) for e in events(st, "look")] == [("deck_top", "Battle Plan")]
     assert top in st.seen[0]
-    assert all("card" not in e for e in st.visible_log(1) if e["type"] == "look")
+    assert all(e.get("card") is None for e in st.visible_log(1) if e["type"] == "look")
 
 
 def test_a_delayed_plan_cannot_be_scouted_so_scout_falls_back_to_the_deck():

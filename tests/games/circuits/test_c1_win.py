@@ -16,7 +16,7 @@ def test_reducing_the_enemy_hero_to_zero_wins_the_duel():
     assert st.result is not None
     assert (st.result.winner, st.result.reason) == (0, "hero_defeated")
     assert st.decision is None
-    assert events(st, "result") == [{"type": "result", "winner": 0, "reason": "hero_defeated", "turns": 5}]
+    assert events(st, "result") == [{"type": "result", "winner": 0, "reason": "hero_defeated", "turns": 5, "winners": [0]}]
 
 
 def test_a_hero_left_above_zero_does_not_lose():

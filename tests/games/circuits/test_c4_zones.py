@@ -34,7 +34,7 @@ def test_the_hand_is_hidden_from_the_opponent():
     assert "Mend Light" not in dump(st, 0)
     # the draw events show the cards to their owner only
     draws = [e for e in st.visible_log(1) if e["type"] == "draw"]
-    assert len(draws) == 2 and all("card" not in e for e in draws)
+    assert len(draws) == 2 and all(e.get("card") is None for e in draws)
     assert [e["card"] for e in st.visible_log(0) if e["type"] == "draw"] == ["Siege Ram", "Siege Ram"]
 
 
@@ -67,7 +67,7 @@ def test_a_face_down_plan_shows_its_kind_but_not_its_identity():
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     assert "Battle Plan" not in dump(st, 1)
     played = [e for e in st.visible_log(1) if e["type"] == "play"]
-    assert played == [{"type": "play", "player": 0, "card_type": "plan", "kind": "offense", "id": plan}]
+    assert played == [{"type": "play", "player": 0, "card": None, "card_type": "plan", "kind": "offense", "id": plan}]
     assert [e["card"] for e in st.visible_log(0) if e["type"] == "play"] == ["Battle Plan"]
 
 

@@ -618,7 +618,7 @@ def test_the_opponent_learns_that_a_scout_happened_not_which_plan():
     [mine] = [e for e in st.visible_log(0) if e["type"] == "look"]
     [theirs] = [e for e in st.visible_log(1) if e["type"] == "look"]
     assert mine["card"] == "Battle Plan" and "id" in mine
-    assert theirs["player"] == 0 and "card" not in theirs and "id" not in theirs
+    assert theirs["player"] == 0 and theirs.get("card") is None and theirs.get("id") is None
 
 
 WARD_CHARM = make_card(kind="gear", id="test-ward-charm-2", name="Ward Charm", slot="relic", cost=1, reduce=1,

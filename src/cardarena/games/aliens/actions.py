@@ -1,5 +1,5 @@
 """The Activation Phase (seed 004 §7): which actions a player may take, and their choices in order —
-card, then performer, then target (DESIGN.md §2) — then paying, the opponent's Counter window, and
+card, then performer, then target (docs/architecture.md) — then paying, the opponent's Counter window, and
 resolution.
 
 Asking steps (`activation`, `performer`, `target`, `window`, `ability_target`) only compute options and
@@ -225,7 +225,7 @@ def h_act(st: AliensState, step: Step) -> None:
         st.hand[p].remove(iid)
         st.command[p].append(iid)
         st.set_turn[iid] = st.turn
-        st.emit("set", player=p, card=st.name(iid), id=iid, secret=["card"])
+        st.emit("set", player=p, card=st.ref(iid), id=iid)
         st.stack.append(("after_action",))
         return
     if what == "ability":

@@ -242,7 +242,7 @@ def draw(st: AliensState, p: int, n: int, why: str) -> int:
     drawn.reverse()
     st.hand[p].extend(drawn)
     if st.record:
-        st.emit("draw", player=p, count=k, cards=[st.name(i) for i in drawn], reason=why, secret=["cards"])
+        st.emit("draw", player=p, count=k, cards=[st.ref(i) for i in drawn], reason=why)
     return k
 
 

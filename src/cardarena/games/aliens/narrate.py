@@ -18,22 +18,22 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "reveal":
         return f"{_p(e)} reveals {', '.join(e['aliens'])}"
     if t == "draw":
-        what = ", ".join(e["cards"]) if "cards" in e else f"{e['count']} card(s)"
+        what = ", ".join(e["cards"]) if None not in e["cards"] else f"{e['count']} card(s)"
         return f"  {_p(e)} draws {what} ({e['reason']})"
     if t == "bank":
-        return f"  {_p(e)} banks {e.get('card', 'a card')} into the Reactor"
+        return f"  {_p(e)} banks {e.get('card') or 'a card'} into the Reactor"
     if t == "turn":
         return f"\n— Turn {e['turn']} (round {e['round']}): P{e['player'] + 1} —"
     if t == "ramp":
         return f"  {_p(e)} Reactor Ramp +{e['amount']}"
     if t == "mill_to_reactor":
-        return f"  {_p(e)} has a full hand: mills {e.get('card', 'the top card')} into the Reactor"
+        return f"  {_p(e)} has a full hand: mills {e.get('card') or 'the top card'} into the Reactor"
     if t == "deck_out":
         return f"  {_p(e)} cannot {'mill' if e.get('mill') else 'draw'}: deck-out!"
     if t == "pass":
         return f"  {_p(e)} passes" + (" (nothing to do)" if e.get("forced") else "")
     if t == "set":
-        return f"  {_p(e)} sets {e.get('card', 'a card')} face-down"
+        return f"  {_p(e)} sets {e.get('card') or 'a card'} face-down"
     if t == "activate":
         who = f" with {e['performer']}" if e.get("performer") else ""
         on = f" on {e['target']}" if e.get("target") else ""

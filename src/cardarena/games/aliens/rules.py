@@ -119,7 +119,7 @@ def h_prebank_chosen(st: AliensState, step: Step) -> None:
         return
     st.hand[p].remove(iid)
     st.reactor[p].append(iid)
-    st.emit("bank", player=p, card=st.name(iid), secret=["card"])
+    st.emit("bank", player=p, card=st.ref(iid))
     st.stack.append(("prebank", p, done + 1))
 
 
@@ -171,7 +171,7 @@ def h_draw_phase(st: AliensState, step: Step) -> None:
     else:
         iid = deck.pop()
         st.reactor[p].append(iid)
-        st.emit("mill_to_reactor", player=p, card=st.name(iid), secret=["card"])
+        st.emit("mill_to_reactor", player=p, card=st.ref(iid))
 
 
 def h_energy_phase(st: AliensState, step: Step) -> None:

@@ -29,6 +29,7 @@ class AliensRuleset(Ruleset):
     formats = FORMATS
     default_format = "standard"
     leader_key = "aliens"
+    state_class = AliensState
     rule_defaults: ClassVar[dict[str, Any]] = {
         "safety_cap_rounds": 30,  # seed 004 §14
         "hand_size": 5,  # seed 004 §7
@@ -66,7 +67,7 @@ class AliensRuleset(Ruleset):
         fmt: str | None = None,
         rules: dict[str, Any] | None = None,
     ) -> AliensState:
-        """A game at its first decision. No decks: the first two starters (DESIGN.md §2)."""
+        """A game at its first decision. No decks: the first two starters (docs/architecture.md)."""
         if decks is None:
             names = sorted(self.starter_decks())
             decks = [names[0], names[1]]
@@ -99,8 +100,8 @@ class AliensRuleset(Ruleset):
             return list(event["aliens"])
         return []
 
-    def load_state(self, data: dict[str, Any]) -> AliensState:
-        return AliensState.from_json(data, self.pool.by_id, data["config"]["rules"])
+    def cards_by_id(self) -> dict[str, Any]:
+        return self.pool.by_id
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
-from cardarena.core.serialize import state_from_json
+from cardarena.core.fields import F
 
-from .schema import AlienCard, Card, SpawnCard, TacticCard
+from .schema import AlienCard, SpawnCard, TacticCard
 
 STATUSES = ("jammed", "corroding", "fluxed")
 
@@ -20,11 +20,14 @@ class AliensState(State):
     game_id = "aliens"
     HANDLERS: ClassVar[dict[str, Handler]] = {}  # filled by rules.py
 
-    __slots__ = (
-        "active", "aliens", "attacked", "blocked", "charge", "command", "deck", "defs", "discard", "equip",
-        "grants", "hand", "hp", "ko_queue", "negated", "once_used", "owner", "params", "pending", "priority",
-        "reactor", "rep_used", "sector", "set_turn", "settling", "shield", "status", "turn",
-    )
+    FIELDS: ClassVar[dict[str, str]] = {
+        "active": F.VALUE, "aliens": F.VALUE, "attacked": F.LIST, "blocked": F.VALUE, "charge": F.LIST,
+        "command": F.LIST2, "deck": F.LIST2, "discard": F.LIST2, "equip": F.LIST, "grants": F.LIST,
+        "hand": F.LIST2, "hp": F.LIST, "ko_queue": F.LIST, "negated": F.VALUE, "once_used": F.LIST,
+        "params": F.VALUE, "pending": F.LIST, "priority": F.VALUE, "reactor": F.LIST2, "rep_used": F.LIST,
+        "sector": F.VALUE, "set_turn": F.DICT, "shield": F.LIST, "status": F.LIST,
+        "turn": F.VALUE,
+    }
 
     active: int
     aliens: tuple[int, ...]
@@ -33,7 +36,6 @@ class AliensState(State):
     charge: list[int]
     command: list[list[int]]
     deck: list[list[int]]
-    defs: list[Any]  # Card by instance id; Any because rules dispatch on `subtype` themselves
     discard: list[list[int]]
     equip: list[int]
     grants: list[str]
@@ -42,7 +44,6 @@ class AliensState(State):
     ko_queue: list[int]
     negated: bool
     once_used: list[bool]
-    owner: tuple[int, ...]
     params: dict[str, Any]
     pending: list[int]  # cards being used: paid for, out of hand or field, not yet resolved
     priority: int
@@ -54,45 +55,6 @@ class AliensState(State):
     shield: list[int]
     status: list[str | None]
     turn: int
-
-    # -- copying -------------------------------------------------------------------------------
-    def clone(self) -> AliensState:
-        c = AliensState.__new__(AliensState)
-        c._clone_base(self)
-        c.active = self.active
-        c.aliens = self.aliens
-        c.attacked = self.attacked[:]
-        c.blocked = self.blocked
-        c.charge = self.charge[:]
-        a, b = self.command
-        c.command = [a[:], b[:]]
-        a, b = self.deck
-        c.deck = [a[:], b[:]]
-        c.defs = self.defs  # replaced, never mutated, by determinize
-        a, b = self.discard
-        c.discard = [a[:], b[:]]
-        c.equip = self.equip[:]
-        c.grants = self.grants[:]
-        a, b = self.hand
-        c.hand = [a[:], b[:]]
-        c.hp = self.hp[:]
-        c.ko_queue = self.ko_queue[:]
-        c.negated = self.negated
-        c.once_used = self.once_used[:]
-        c.owner = self.owner
-        c.params = self.params
-        c.pending = self.pending[:]
-        c.priority = self.priority
-        a, b = self.reactor
-        c.reactor = [a[:], b[:]]
-        c.rep_used = self.rep_used[:]
-        c.sector = self.sector
-        c.set_turn = self.set_turn.copy()
-        c.settling = self.settling
-        c.shield = self.shield[:]
-        c.status = self.status[:]
-        c.turn = self.turn
-        return c
 
     # -- small queries used everywhere ---------------------------------------------------------
     @property
@@ -116,31 +78,21 @@ class AliensState(State):
     def name(self, iid: int) -> str:
         return self.defs[iid].name
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """Instance ids whose identity `seat` cannot know: the opponent's hand, deck, Reactor and
-        face-down Command Zone cards (seed 004 §5, rule aliens.10.5)."""
-        o = 1 - seat
-        return [*self.hand[o], *self.deck[o], *self.reactor[o], *(i for i in self.command[o] if i in self.set_turn)]
+    # -- hidden information (seed 004 §5, rule aliens.10.5) ------------------------------------
+    def visible_mask(self, iid: int) -> int:
+        """Who may know card `iid`: its owner while it sits in hand, Reactor or face-down in the
+        Command Zone; nobody while it is in a deck; everyone once it is face-up."""
+        p = self.owner[iid]
+        if iid in self.deck[p]:
+            return 0
+        if iid in self.hand[p] or iid in self.reactor[p] or iid in self.set_turn:
+            return 1 << p
+        return 3
 
-    # -- hidden information --------------------------------------------------------------------
-    def determinize(self, seat: int, rng: Any) -> AliensState:
-        """A clone in which every card `seat` cannot see is resampled: the opponent's hidden cards
-        trade identities at random, and `seat`'s own deck is reshuffled. What `seat` knows (its own
-        hand, Reactor and set cards, everything face-up, every count) is unchanged."""
-        c = self.clone()
-        hidden = self.hidden_from(seat)
-        if hidden:
-            defs = list(self.defs)
-            pool = [defs[i] for i in hidden]
-            rng.shuffle(pool)
-            for i, d in zip(hidden, pool, strict=True):
-                defs[i] = d
-            c.defs = defs
-        rng.shuffle(c.deck[seat])
-        rng.shuffle(c.deck[1 - seat])
-        if c.decision is not None and c.decision.seat != seat:
-            c.reask()  # the opponent's options were built from the cards just resampled
-        return c
+    def hidden_from(self, seat: int) -> list[int]:
+        o = 1 - seat
+        return [*self.hand[o], *self.deck[o], *self.reactor[o], *(i for i in self.command[o] if i in self.set_turn),
+                *self.deck[seat]]
 
     def card_view(self, iid: int) -> dict[str, Any]:
         d = self.defs[iid]
@@ -173,7 +125,7 @@ class AliensState(State):
         }
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, and nothing more (DESIGN.md §2)."""
+        """What `seat` may know, and nothing more (docs/architecture.md)."""
         players = []
         for p in (0, 1):
             mine = p == seat
@@ -201,9 +153,9 @@ class AliensState(State):
                 pv["hand"] = [self.card_view(i) for i in self.hand[p]]
                 pv["reactor"] = [self.card_view(i) for i in self.reactor[p]]
             players.append(pv)
-        d = self.decision
         return {
             "game": "aliens",
+            "format": self.config["format"],
             "seat": seat,
             "turn": self.turn,
             "round": self.round,
@@ -212,22 +164,6 @@ class AliensState(State):
             "sector": None if self.sector < 0 else self.card_view(self.sector),
             "pending": [self.card_view(i) for i in self.pending],
             "players": players,
-            "decision": None if d is None else (d.to_dict() if d.seat == seat else {"seat": d.seat, "kind": d.kind}),
+            "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
-
-    # -- saving --------------------------------------------------------------------------------
-    _SAVED: ClassVar[tuple[str, ...]] = (
-        "active", "attacked", "blocked", "charge", "command", "deck", "discard", "equip", "grants", "hand",
-        "hp", "ko_queue", "negated", "once_used", "pending", "priority", "reactor", "rep_used", "sector", "set_turn",
-        "settling", "shield", "status", "turn", "asker", "decision", "record", "result",
-        "resume", "rng", "stack",
-    )
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], by_id: dict[str, Card], params: dict[str, Any]) -> AliensState:
-        s = state_from_json(cls, data, by_id)
-        s.owner = tuple(0 if i < data["config"]["split"] else 1 for i in range(len(s.defs)))
-        s.aliens = tuple(data["config"]["aliens"])
-        s.params = params
-        return s

@@ -294,7 +294,7 @@ def h_declare(st: CircuitsState, step: Step) -> None:
         st.flags.add("played_tactic")
         if d.type == "plan":
             st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
-            st.emit("play", player=seat, card=d.name, card_type="plan", kind=d.plan_kind, id=iid, secret=["card"])
+            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=iid)
         else:
             st.emit("play", player=seat, card=d.name, card_type=d.type, id=iid,
                     target=None if target < 0 else target_label(st, target, seat))

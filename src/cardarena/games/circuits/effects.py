@@ -38,7 +38,7 @@ def draw(st: CircuitsState, seat: int, n: int, why: str) -> None:
             return
         iid = st.deck[seat].pop()
         st.hand[seat].append(iid)
-        st.emit("draw", player=seat, card=st.name(iid), reason=why, secret=["card"])
+        st.emit("draw", player=seat, card=st.ref(iid), reason=why)
 
 
 def apply_effects(
@@ -163,13 +163,13 @@ def look(st: CircuitsState, seat: int, plan: int, source: str) -> None:
     if plan >= 0 and plan in st.plans[enemy]:
         st.seen[seat].add(plan)
         st.flags.add(f"looked_plan:{seat}")
-        st.emit("look", player=seat, what="plan", id=plan, card=st.name(plan), source=source,
-                secret=["card", "id"], viewers=[seat])  # not even which Plan (ruling circuits.gap.46)
+        # not even which Plan, for its owner (ruling circuits.gap.46)
+        st.emit("look", player=seat, what="plan", id=st.ref_id(plan, only=seat), card=st.ref(plan, only=seat),
+                source=source)
     elif st.deck[enemy]:
         top = st.deck[enemy][-1]
         st.seen[seat].add(top)
-        st.emit("look", player=seat, what="deck_top", card=st.name(top), source=source, secret=["card"],
-                viewers=[seat])
+        st.emit("look", player=seat, what="deck_top", card=st.ref(top, only=seat), source=source)
 
 
 def _targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> list[int]:

@@ -66,6 +66,6 @@ def plan_secrecy(st: CircuitsState) -> list[str]:
             if pl["id"] in secret and "card" in pl:
                 problems.append(f"seat {seat} sees the identity of face-down Plan {pl['id']}")
         for e in st.visible_log(seat):
-            if e.get("id") in secret and "card" in e:
+            if e.get("id") in secret and e.get("card") is not None:
                 problems.append(f"seat {seat}'s log names face-down Plan {e['id']} ({e['type']})")
     return problems

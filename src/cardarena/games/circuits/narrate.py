@@ -24,9 +24,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "rally_step":
         return f"  {_p(e)} Capacity {e['capacity']}, Rally {e['rally']}"
     if t == "draw":
-        return f"  {_p(e)} draws {e.get('card', 'a card')}"
+        return f"  {_p(e)} draws {(e.get('card') or 'a card')}"
     if t == "play":
-        if e["card_type"] == "plan" and "card" not in e:
+        if e["card_type"] == "plan" and e.get("card") is None:
             return f"  {_p(e)} plays a face-down {e['kind']} Plan"
         on = f" on {e['target']}" if e.get("target") else ""
         return f"  {_p(e)} plays {e['card']}{on}"

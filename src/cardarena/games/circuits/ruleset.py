@@ -10,7 +10,6 @@ from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
-from cardarena.core.serialize import state_from_json
 
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
@@ -18,7 +17,6 @@ from .narrate import narrate
 from .pool import CardPool, card_pool
 from .present import render
 from .rules import HANDLERS
-from .schema import HeroCard
 from .state import CircuitsState
 from .turn import new_state
 
@@ -33,6 +31,7 @@ class CircuitsRuleset(Ruleset):
     formats = FORMATS
     default_format = "standard"
     leader_key = "heroes"
+    state_class = CircuitsState
     rule_defaults: ClassVar[dict[str, Any]] = {
         "reserve_token": True,  # seed 000 §14, "under test" (ruling circuits.gap.26)
         "overtime_start": 9,  # seed 000 §7 Overtime, "under test"
@@ -78,13 +77,8 @@ class CircuitsRuleset(Ruleset):
                   "decks": [d.to_dict() for d in resolved]}
         return new_state(heroes, armories, cards, seed, params, config)  # type: ignore[arg-type]
 
-    def load_state(self, data: dict[str, Any]) -> CircuitsState:
-        s = state_from_json(CircuitsState, data, self.pool.by_id)
-        heroes = [i for i, d in enumerate(s.defs) if isinstance(d, HeroCard)]
-        s.hero = (heroes[0], heroes[1])
-        s.owner = tuple(0 if i < heroes[1] else 1 for i in range(len(s.defs)))
-        s.params = data["config"]["rules"]
-        return s
+    def cards_by_id(self) -> dict[str, Any]:
+        return self.pool.by_id
 
     def check_invariants(self, state: State) -> list[str]:
         assert isinstance(state, CircuitsState)

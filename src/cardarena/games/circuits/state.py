@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
+from cardarena.core.fields import F
 
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
 
@@ -25,14 +26,15 @@ class CircuitsState(State):
     game_id = "circuits"
     HANDLERS: ClassVar[dict[str, Handler]] = {}
 
-    __slots__ = (
-        *_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS,
-        "active", "battery", "breakpoints", "defs", "first", "frames", "gear", "hero", "owner", "params",
-        "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
-    )
+    FIELDS: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(_LISTS2, F.LIST2), **dict.fromkeys(_INTS2, F.LIST), **dict.fromkeys(_BOOLS2, F.LIST),
+        **dict.fromkeys(_DICTS, F.DICT), **dict.fromkeys(_SETS, F.SET),
+        "active": F.VALUE, "battery": F.LIST, "breakpoints": F.LIST, "first": F.VALUE, "frames": F.LIST,
+        "gear": F.LIST, "hero": F.VALUE, "params": F.VALUE, "pending": F.LIST, "picks": F.LIST2,
+        "queued": F.LIST, "reserve": F.VALUE, "seen": F.SETS, "turn": F.VALUE,
+        "next_frame": F.VALUE,
+    }
 
-    defs: list[Any]
-    owner: tuple[int, ...]
     params: dict[str, Any]
     hero: tuple[int, int]
     # per seat: zones (lists of instance ids)
@@ -82,40 +84,6 @@ class CircuitsState(State):
     settling: bool
     turn: int
     next_frame: int
-
-    def clone(self) -> CircuitsState:
-        c = CircuitsState.__new__(CircuitsState)
-        c._clone_base(self)
-        for k in _LISTS2:
-            a, b = getattr(self, k)
-            setattr(c, k, [a[:], b[:]])
-        for k in _INTS2:
-            setattr(c, k, getattr(self, k)[:])
-        for k in _BOOLS2:
-            setattr(c, k, getattr(self, k)[:])
-        for k in _DICTS:
-            setattr(c, k, getattr(self, k).copy())
-        for k in _SETS:
-            setattr(c, k, set(getattr(self, k)))
-        c.active = self.active
-        c.battery = self.battery[:]
-        c.breakpoints = self.breakpoints[:]
-        c.defs = self.defs
-        c.first = self.first
-        c.frames = self.frames[:]
-        c.gear = self.gear[:]
-        c.hero = self.hero
-        c.owner = self.owner
-        c.params = self.params
-        c.pending = self.pending[:]
-        c.picks = [self.picks[0][:], self.picks[1][:]]
-        c.queued = self.queued[:]
-        c.reserve = self.reserve
-        c.seen = [set(self.seen[0]), set(self.seen[1])]
-        c.settling = self.settling
-        c.turn = self.turn
-        c.next_frame = self.next_frame
-        return c
 
     # -- Response Window frames (windows.py); frames are replaced, never mutated (clones share them)
     def current_frame(self) -> dict[str, Any] | None:
@@ -178,33 +146,37 @@ class CircuitsState(State):
         return info
 
     # -- hidden information ------------------------------------------------------------------------
-    def determinize(self, seat: int, rng: Any) -> CircuitsState:
-        """A clone in which every card `seat` cannot see is resampled: the opponent's hidden hand and
-        deck cards trade identities, then each unseen face-down Plan trades with a hidden Plan card of
-        the same Kind (its marker is honest, rule 12.1). Both decks are reshuffled."""
-        c = self.clone()
+    def visible_mask(self, iid: int) -> int:
+        return (1 if self.may_know(0, iid) else 0) | (2 if self.may_know(1, iid) else 0)
+
+    def hidden_from(self, seat: int) -> list[int]:
         o = 1 - seat
         known = self.seen[seat]
-        loose = [i for i in (*self.hand[o], *self.deck[o]) if i not in known]
-        face_down = [i for i in (*self.plans[o], *self.pending)
-                     if self.owner[i] == o and i not in known and i not in self.delayed and i in self.kind_of]
-        if loose or face_down:
-            defs = list(self.defs)
-            pool = [defs[i] for i in loose]
+        face_down = [i for i in (*self.plans[o], *self.pending, *self.picks[o])
+                     if self.owner[i] == o and not self.may_know(seat, i)]
+        return [*self.hand[o], *(i for i in (*self.deck[o], *self.deck[seat]) if i not in known), *face_down]
+
+    def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
+        """The hidden hand and deck cards of each owner trade identities; then each unseen face-down
+        Plan trades with a hidden Plan card of the same Kind (its marker is honest, rule 12.1)."""
+        loose: dict[int, list[int]] = {}
+        face_down = []
+        for i in hidden:
+            if i in self.kind_of and i not in self.delayed:
+                face_down.append(i)
+            elif i not in self.picks[self.owner[i]]:
+                loose.setdefault(self.owner[i], []).append(i)
+        for ids in loose.values():
+            pool = [defs[i] for i in ids]
             rng.shuffle(pool)
-            for i, d in zip(loose, pool, strict=True):
+            for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
-            for i in face_down:
-                kind = self.kind_of[i]
-                partners = [j for j in loose if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind]
-                j = rng.choice([i, *partners])
-                defs[i], defs[j] = defs[j], defs[i]
-            c.defs = defs
-        rng.shuffle(c.deck[seat])
-        rng.shuffle(c.deck[o])
-        if c.decision is not None and c.decision.seat != seat:
-            c.reask()
-        return c
+        for i in face_down:
+            kind = self.kind_of[i]
+            partners = [j for j in loose.get(self.owner[i], ())
+                        if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind]
+            j = rng.choice([i, *partners])
+            defs[i], defs[j] = defs[j], defs[i]
 
     # -- views ---------------------------------------------------------------------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
@@ -253,9 +225,9 @@ class CircuitsState(State):
             if mine:
                 pv["hand"] = [self.card_view(i) for i in self.hand[p]]
             players.append(pv)
-        d = self.decision
         return {
             "game": "circuits",
+            "format": self.config["format"],
             "seat": seat,
             "turn": self.turn,
             "active": self.active,
@@ -263,15 +235,10 @@ class CircuitsState(State):
             "players": players,
             "pending": [self.card_view(i) if not self._hidden_pending(i, seat) else {"id": i, "face_down": True}
                         for i in self.pending],
-            "decision": None if d is None else (d.to_dict() if d.seat == seat else {"seat": d.seat, "kind": d.kind}),
+            "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
 
     def _hidden_pending(self, iid: int, seat: int) -> bool:
         d = self.defs[iid]
         return isinstance(d, TacticCard) and d.type == "plan" and self.owner[iid] != seat and iid not in self.seen[seat]
-
-    # -- saving --------------------------------------------------------------------------------------
-    _SAVED: ClassVar[tuple[str, ...]] = (*_LISTS2, *_INTS2, *_BOOLS2, *_DICTS, *_SETS, "active", "battery", "breakpoints", "first", "frames",
-              "gear", "pending", "picks", "queued", "reserve", "seen", "settling", "turn", "next_frame",
-              "asker", "decision", "record", "resume", "rng", "stack")

@@ -102,7 +102,7 @@ def h_loadout_pick(st: CircuitsState, step: Step) -> None:
 def h_loadout_picked(st: CircuitsState, step: Step) -> None:
     _, p, g = step
     st.picks[p].append(g)
-    st.emit("loadout_committed", player=p, card=st.name(g), secret=["card"])
+    st.emit("loadout_committed", player=p, card=st.ref(g))
 
 
 def h_loadout_reveal(st: CircuitsState, step: Step) -> None:
