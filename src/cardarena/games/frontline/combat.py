@@ -84,10 +84,10 @@ def resolve_attack(st: FrontlineState, link: tuple[Any, ...]) -> None:
         if st.units(o):
             st.emit("whiff", player=p, kind="attack", source=st.ref(a), reason="the Front Line is no longer empty")
             return
-        st.emit("attack", player=p, attacker=st.ref(a), target={"seat": o, "zone": "lp"}, atk=atk)
-        lose_lp(st, o, atk, "direct attack")
+        st.emit("attack", player=p, attacker=st.ref(a), breach=o, atk=atk)
+        lose_lp(st, o, atk, "direct attack", a)
         if siphon:
-            gain_lp(st, p, atk, "Siphon")
+            gain_lp(st, p, atk, "siphon", a)
         return
     if st.zone[t] != tz:
         # the target retreated (Physical Combat Immunity) or was destroyed (rules frontline.7.8, 8.11)
@@ -102,8 +102,8 @@ def resolve_attack(st: FrontlineState, link: tuple[Any, ...]) -> None:
     excess = dmg - before if has_keyword(st, a, "pierce") else 0
     dealt = min(dmg, before) + max(excess, 0)
     if st.hp[t] <= 0:
-        destroy(st, t, f"attacked by {st.name(a)}")
+        destroy(st, t, "attack", a)
     if excess > 0:
-        lose_lp(st, o, excess, "Pierce")
+        lose_lp(st, o, excess, "pierce", a)
     if siphon and dealt > 0:
-        gain_lp(st, p, dealt, "Siphon")
+        gain_lp(st, p, dealt, "siphon", a)

@@ -12,7 +12,12 @@ from .state import COMMAND, FALLEN, FRONT, GEAR, HAND, TAC, FrontlineState
 from .stats import has_keyword, max_hp
 
 
-def draw(st: FrontlineState, p: int, n: int, reason: str) -> int:
+def _src(st: FrontlineState, src: int) -> dict[str, object]:
+    """The card behind an effect, as an event field (always a ref, never a name as text)."""
+    return {"source": st.ref(src)} if src >= 0 else {}
+
+
+def draw(st: FrontlineState, p: int, n: int, reason: str, src: int = -1) -> int:
     """Draw up to n; an empty deck outside the Draw Phase simply draws fewer (ruling frontline.gap.14)."""
     deck = st.deck[p]
     got = []
@@ -24,7 +29,7 @@ def draw(st: FrontlineState, p: int, n: int, reason: str) -> int:
         st.zone[iid] = HAND
         got.append(iid)
     if st.record:
-        st.emit("draw", player=p, count=len(got), cards=[st.ref(i) for i in got], reason=reason)
+        st.emit("draw", player=p, count=len(got), cards=[st.ref(i) for i in got], reason=reason, **_src(st, src))
     return len(got)
 
 
@@ -40,19 +45,19 @@ def check_lp(st: FrontlineState) -> bool:
     return True
 
 
-def lose_lp(st: FrontlineState, p: int, n: int, why: str) -> None:
+def lose_lp(st: FrontlineState, p: int, n: int, why: str, src: int = -1) -> None:
     if n <= 0 or st.result is not None:
         return
     st.lp[p] -= n
-    st.emit("lp", player=p, change=-n, lp=st.lp[p], reason=why)
+    st.emit("lp", player=p, change=-n, lp=st.lp[p], reason=why, **_src(st, src))
     check_lp(st)
 
 
-def gain_lp(st: FrontlineState, p: int, n: int, why: str) -> None:
+def gain_lp(st: FrontlineState, p: int, n: int, why: str, src: int = -1) -> None:
     if n <= 0 or st.result is not None:
         return
     st.lp[p] += n
-    st.emit("lp", player=p, change=n, lp=st.lp[p], reason=why)
+    st.emit("lp", player=p, change=n, lp=st.lp[p], reason=why, **_src(st, src))
 
 
 def reclaim(st: FrontlineState, p: int, n: int, source: int) -> None:
@@ -65,6 +70,7 @@ def reclaim(st: FrontlineState, p: int, n: int, source: int) -> None:
         fallen.remove(i)
         st.hand[p].append(i)
         st.zone[i] = HAND
+        st.revealed.add(i)  # it left a public zone in plain sight
     if got:
         st.emit("reclaim", player=p, cards=[st.ref(i) for i in got])
 
@@ -112,13 +118,13 @@ def _drop_gear(st: FrontlineState, unit: int, why: str) -> None:
             to_fallen(st, e, why)
 
 
-def destroy(st: FrontlineState, iid: int, why: str) -> None:
+def destroy(st: FrontlineState, iid: int, why: str, src: int = -1) -> None:
     """HP 0: destroyed at once and sent to the Fallen Zone (rules frontline.1.7, 1.8)."""
     if st.zone[iid] not in (FRONT, TAC) or st.result is not None:
         return
     p = st.owner[iid]
     _leave_field(st, iid)
-    st.emit("destroyed", player=p, card=st.ref(iid), reason=why)
+    st.emit("destroyed", player=p, card=st.ref(iid), reason=why, **_src(st, src))
     d = st.defs[iid]
     if isinstance(d, HeroCard) and d.last_stand:
         st.emit("trigger", player=p, card=st.ref(iid), keyword="last_stand")
@@ -134,6 +140,7 @@ def expend(st: FrontlineState, iid: int) -> None:
     z = st.zone[iid]
     if z == HAND:
         st.hand[p].remove(iid)
+        st.zone[iid] = FALLEN  # public from here on: Expended cards are seen by both
         st.emit("expend", player=p, card=st.ref(iid), source="hand")
         to_fallen(st, iid, "expended")
         return
@@ -152,19 +159,19 @@ def expend(st: FrontlineState, iid: int) -> None:
 # -- effects -------------------------------------------------------------------------------------------
 
 
-def deal_damage(st: FrontlineState, iid: int, n: int, why: str) -> None:
+def deal_damage(st: FrontlineState, iid: int, n: int, src: int) -> None:
     """Effect damage (not a physical attack: it reaches retreated units, ruling frontline.gap.18)."""
     if st.zone[iid] not in (FRONT, TAC) or st.result is not None:
         return
     if st.is_unit(iid) and has_keyword(st, iid, "bulwark"):
         n -= 1
     if n <= 0:
-        st.emit("damage", card=st.ref(iid), amount=0, hp=st.hp[iid], reason=why)
+        st.emit("damage", card=st.ref(iid), amount=0, hp=st.hp[iid], **_src(st, src))
         return
     st.hp[iid] -= n
-    st.emit("damage", card=st.ref(iid), amount=n, hp=max(st.hp[iid], 0), reason=why)
+    st.emit("damage", card=st.ref(iid), amount=n, hp=max(st.hp[iid], 0), **_src(st, src))
     if st.hp[iid] <= 0:
-        destroy(st, iid, why)
+        destroy(st, iid, "effect damage", src)
 
 
 def heal(st: FrontlineState, iid: int, n: int) -> None:
@@ -188,7 +195,6 @@ def _recipients(st: FrontlineState, p: int, e: Effect, source: int, target: int)
 
 def resolve_effects(st: FrontlineState, p: int, effects: tuple[Effect, ...], source: int, target: int) -> None:
     """Resolve a card's effects in printed order for player p. `target` is -1 when it has none."""
-    name = st.name(source)
     for e in effects:
         if st.result is not None:
             return
@@ -196,18 +202,18 @@ def resolve_effects(st: FrontlineState, p: int, effects: tuple[Effect, ...], sou
         if v in ("damage", "heal", "boost"):
             for u in _recipients(st, p, e, source, target):
                 if v == "damage":
-                    deal_damage(st, u, e.amount, name)
+                    deal_damage(st, u, e.amount, source)
                 elif v == "heal":
                     heal(st, u, e.amount)
                 elif st.zone[u] in (FRONT, TAC):
                     st.boost[u] = st.boost.get(u, 0) + e.amount
                     st.emit("boost", card=st.ref(u), amount=e.amount)
         elif v == "strike":
-            lose_lp(st, 1 - p if e.to == "opponent" else p, e.amount, name)
+            lose_lp(st, 1 - p if e.to == "opponent" else p, e.amount, "effect", source)
         elif v == "gain":
-            gain_lp(st, p, e.amount, name)
+            gain_lp(st, p, e.amount, "effect", source)
         elif v == "draw":
-            draw(st, p, e.amount, name)
+            draw(st, p, e.amount, "effect", source)
         elif v == "reclaim":
             reclaim(st, p, e.amount, source)
         # negate is resolved by the Ladder itself (ladder.py)

@@ -18,7 +18,7 @@ from .effects import resolve_effects, to_fallen
 from .expend import fuel, pay_step
 from .schema import ReactionCard
 from .state import COMMAND, FRONT, LADDER, TAC, FrontlineState
-from .targets import legal_targets, target_label, target_option
+from .targets import legal_targets, target_option
 
 LP = 8  # target_zone of a Breach (an attack on LP)
 Link = tuple[Any, ...]
@@ -44,18 +44,14 @@ def h_link(st: FrontlineState, step: Step) -> None:
     link = step[1]
     st.links.append(link)
     if st.record:
-        st.emit("link", player=link[1], depth=len(st.links), link=describe_for_log(st, link))
+        kind, p, src, _sz, tgt, tz = link
+        if tz == LP:
+            st.emit("link", player=p, depth=len(st.links), kind=kind, source=st.ref(src), breach=tgt)
+        elif tgt >= 0:
+            st.emit("link", player=p, depth=len(st.links), kind=kind, source=st.ref(src), target=st.ref(tgt))
+        else:
+            st.emit("link", player=p, depth=len(st.links), kind=kind, source=st.ref(src))
     st.stack.append(("ladder_ask", 1 - link[1], 0))
-
-
-def describe_for_log(st: FrontlineState, link: Link) -> dict[str, Any]:
-    kind, _seat, src, _sz, tgt, tz = link
-    out: dict[str, Any] = {"kind": kind, "source": st.ref(src)}
-    if tz == LP:
-        out["target"] = {"seat": tgt, "zone": "lp"}
-    elif tgt >= 0:
-        out["target"] = st.ref(tgt)
-    return out
 
 
 def reactions_castable(st: FrontlineState, p: int) -> list[Option]:
@@ -167,7 +163,7 @@ def h_target(st: FrontlineState, step: Step) -> None:
 
 def h_target_chosen(st: FrontlineState, step: Step) -> None:
     _, p, cost, base, why, exclude, t = step
-    st.emit("target", player=p, card=st.ref(t), label=target_label(st, t))
+    st.emit("target", player=p, card=st.ref(t))
     st.stack.append(pay_step(p, cost, why, ("link", (*base, t, st.zone[t])), exclude))
 
 
@@ -260,8 +256,3 @@ HANDLERS = {
     "ladder_resolve": h_ladder_resolve,
 }
 
-
-def describe_target(st: FrontlineState, t: int, tz: int) -> dict[str, Any]:
-    if tz == LP:
-        return {"seat": t, "zone": "lp"}
-    return st.ref(t)

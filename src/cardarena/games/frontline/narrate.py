@@ -1,5 +1,5 @@
-"""One line of play-by-play per event, from the log as a seat sees it (visible_log): a card reference
-is `{"card": id, "name": ...}` when that seat may know it, else `{"hidden": true}`."""
+"""One line of play-by-play per event, from the log as a seat sees it (visible_log): a card field is
+its name when that seat may know it, else None (docs/events.md)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,14 @@ def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
 
 
-def _c(ref: Any) -> str:
-    if isinstance(ref, dict):
-        if "name" in ref:
-            return str(ref["name"])
-        if "zone" in ref and ref.get("zone") == "lp":
-            return f"P{ref['seat'] + 1}'s LP"
-        if "ref" in ref:
-            return f"card #{ref['ref']}"
-    return "a hidden card"
+def _c(name: Any) -> str:
+    return name if isinstance(name, str) else "a hidden card"
+
+
+def _target(e: dict[str, Any]) -> str:
+    if "breach" in e:
+        return f"P{e['breach'] + 1}'s LP (Breach)"
+    return _c(e.get("target"))
 
 
 def narrate(e: dict[str, Any]) -> str | None:
@@ -57,15 +56,16 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "ability":
         return f"  {_p(e)} uses {_c(e['card'])}'s {e['name']}"
     if t == "declare_attack":
-        return f"  {_p(e)}: {_c(e['attacker'])} attacks {_c(e['target'])}"
+        return f"  {_p(e)}: {_c(e['attacker'])} attacks {_target(e)}"
     if t == "link":
-        return f"    Ladder link {e['depth']}: {e['link']['kind']} by {_c(e['link']['source'])}"
+        on = f" on {_target(e)}" if "target" in e or "breach" in e else ""
+        return f"    Ladder link {e['depth']}: {e['kind']} by {_c(e['source'])}{on}"
     if t == "whiff":
         return f"    {e['kind']} by {_c(e['source'])} whiffs: {e['reason']}"
     if t == "attack":
         if "damage" in e:
             return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['damage']} ({e['hp']} HP left)"
-        return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['atk']}"
+        return f"    {_c(e['attacker'])} hits {_target(e)} for {e['atk']}"
     if t == "damage":
         return f"    {_c(e['card'])} takes {e['amount']} damage ({e['hp']} HP left)"
     if t == "destroyed":

@@ -14,7 +14,7 @@ from . import actions, expend, ladder
 from .combat import attack_options
 from .effects import draw, end_phase_triggers, to_fallen
 from .schema import Card
-from .state import DECK, HAND_CAP, FrontlineState
+from .state import DECK, FALLEN, HAND_CAP, FrontlineState
 
 # -- set-up (seed 003 §2) --------------------------------------------------------------------------
 
@@ -23,20 +23,9 @@ def new_state(decks: list[list[Card]], seed: int, params: dict[str, Any], config
     """Build the tables and run set-up to the first decision."""
     st = FrontlineState.__new__(FrontlineState)
     st._init_base(config, seed)
-    defs: list[Card] = []
-    owner: list[int] = []
-    deck_ids: list[list[int]] = [[], []]
-    for p in (0, 1):
-        cards = list(decks[p])
-        st.rng.shuffle(cards)  # instance ids are dealt in a random order: an id never tells the card
-        for c in cards:
-            deck_ids[p].append(len(defs))
-            defs.append(c)
-            owner.append(p)
-    config["owner"] = owner
-    n = len(defs)
-    st.defs = defs
-    st.owner = tuple(owner)
+    # instance ids are dealt in a random order: an id never tells the card
+    deck_ids = [st.deal(p, decks[p]) for p in (0, 1)]
+    n = len(st.defs)
     st.params = params
     st.turn = 0
     st.active = 0
@@ -57,6 +46,7 @@ def new_state(decks: list[list[Card]], seed: int, params: dict[str, Any], config
     st.attacks = {}
     st.boost = {}
     st.used = set()
+    st.revealed = set()
     st.stack.append(("setup",))
     st.run()
     return st
@@ -122,7 +112,10 @@ def h_battle_do(st: FrontlineState, step: Step) -> None:
     _, a, t, tz = choice
     p = st.active
     st.attacks[a] = st.attacks.get(a, 0) + 1  # a whiffed attack still uses it up (ruling gap.12)
-    st.emit("declare_attack", player=p, attacker=st.ref(a), target=ladder.describe_target(st, t, tz))
+    if tz == ladder.LP:
+        st.emit("declare_attack", player=p, attacker=st.ref(a), breach=t)
+    else:
+        st.emit("declare_attack", player=p, attacker=st.ref(a), target=st.ref(t))
     st.stack.append(("battle",))
     st.stack.append(("link", ("attack", p, a, st.zone[a], t, tz)))
 
@@ -155,6 +148,7 @@ def h_hand_cap(st: FrontlineState, step: Step) -> None:
 def h_hand_cap_do(st: FrontlineState, step: Step) -> None:
     _, p, iid = step
     st.hand[p].remove(iid)
+    st.zone[iid] = FALLEN  # public from here on: the discard is seen by both
     st.emit("discard", player=p, card=st.ref(iid))
     to_fallen(st, iid, "hand cap")  # Scavenge fires on a discard too (rule frontline.3.13)
     if st.result is None:

@@ -30,6 +30,7 @@ class FrontlineRuleset(Ruleset):
     formats = FORMATS
     default_format = "standard"
     leader_key = ""
+    state_class = FrontlineState
     rule_defaults: ClassVar[dict[str, Any]] = {
         "life": 20,  # seed 003 §1
         "opening_hand": 6,  # seed 003 §2
@@ -88,13 +89,12 @@ class FrontlineRuleset(Ruleset):
         return check_invariants(state)
 
     def played_cards(self, event: dict[str, Any]) -> list[str]:
-        t = event["type"]
-        if t in ("deploy", "general", "tactical", "equip", "cast"):
-            return [event["name"]] if "name" in event else []
+        if event["type"] in ("deploy", "general", "tactical", "equip", "cast"):
+            return [event["card"]]
         return []
 
-    def load_state(self, data: dict[str, Any]) -> FrontlineState:
-        return FrontlineState.from_json(data, self.pool.by_id, data["config"]["rules"])
+    def cards_by_id(self) -> dict[str, Any]:
+        return self.pool.by_id
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)

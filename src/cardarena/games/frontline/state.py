@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
+from cardarena.core.fields import F
 
 from .schema import GeneralCard, HeroCard, TacticalCard
 
@@ -20,26 +21,19 @@ ZONE_NAMES = ("deck", "hand", "front", "tac", "command", "gear", "fallen", "ladd
 PUBLIC = frozenset({FRONT, TAC, COMMAND, GEAR, FALLEN, LADDER})
 FRONT_SLOTS, TAC_SLOTS, GEAR_MAX, HAND_CAP = 5, 3, 5, 7
 
-# field kinds, declared once: clone and save derive from them
-VALUE, LIST, LIST2, DICT, SET = "value", "list", "list2", "dict", "set"
-FIELDS: dict[str, str] = {
-    "turn": VALUE, "active": VALUE, "first": VALUE, "phase": VALUE,
-    "lp": LIST, "front": LIST, "tac": LIST, "command": LIST, "hp": LIST, "zone": LIST, "moved": LIST,
-    "links": LIST,
-    "deck": LIST2, "hand": LIST2, "fallen": LIST2,
-    "gear": DICT, "attacks": DICT, "boost": DICT,
-    "used": SET,
-}
-
-
 class FrontlineState(State):
     game_id = "frontline"
     HANDLERS: ClassVar[dict[str, Handler]] = {}  # filled by rules.py
 
-    __slots__ = (*FIELDS, "defs", "owner", "params")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "params": F.VALUE, "turn": F.VALUE, "active": F.VALUE, "first": F.VALUE, "phase": F.VALUE,
+        "lp": F.LIST, "front": F.LIST, "tac": F.LIST, "command": F.LIST, "hp": F.LIST, "zone": F.LIST,
+        "moved": F.LIST, "links": F.LIST,
+        "deck": F.LIST2, "hand": F.LIST2, "fallen": F.LIST2,
+        "gear": F.DICT, "attacks": F.DICT, "boost": F.DICT,
+        "used": F.SET, "revealed": F.SET,
+    }
 
-    defs: list[Any]
-    owner: tuple[int, ...]
     params: dict[str, Any]
     turn: int
     active: int
@@ -60,37 +54,7 @@ class FrontlineState(State):
     attacks: dict[int, int]  # attacks declared this turn, by unit
     boost: dict[int, int]  # +ATK until end of turn
     used: set[int]  # abilities used this turn, by source
-
-    # -- copying -------------------------------------------------------------------------------
-    def clone(self) -> FrontlineState:
-        c = FrontlineState.__new__(FrontlineState)
-        c._clone_base(self)
-        c.defs = self.defs  # replaced, never mutated, by determinize
-        c.owner = self.owner
-        c.params = self.params
-        c.turn = self.turn
-        c.active = self.active
-        c.first = self.first
-        c.phase = self.phase
-        c.lp = self.lp[:]
-        c.front = self.front[:]
-        c.tac = self.tac[:]
-        c.command = self.command[:]
-        c.hp = self.hp[:]
-        c.zone = self.zone[:]
-        c.moved = self.moved[:]
-        c.links = self.links[:]
-        a, b = self.deck
-        c.deck = [a[:], b[:]]
-        a, b = self.hand
-        c.hand = [a[:], b[:]]
-        a, b = self.fallen
-        c.fallen = [a[:], b[:]]
-        c.gear = self.gear.copy()
-        c.attacks = self.attacks.copy()
-        c.boost = self.boost.copy()
-        c.used = self.used.copy()
-        return c
+    revealed: set[int]  # hand cards both seats know: reclaimed from the public Fallen Zone
 
     # -- small queries -------------------------------------------------------------------------
     def name(self, iid: int) -> str:
@@ -171,79 +135,15 @@ class FrontlineState(State):
     # -- hidden information --------------------------------------------------------------------
     def visible_mask(self, iid: int) -> int:
         """Bit s is set when seat s may know this card's identity now: public zones for both, the hand
-        for its owner, nobody for a deck (not even its order for the owner)."""
+        for its owner (and for both once reclaimed from the Fallen Zone), nobody for a deck."""
         z = self.zone[iid]
         if z in PUBLIC:
             return 3
         if z == HAND:
-            return 1 << self.owner[iid]
+            return 3 if iid in self.revealed else 1 << self.owner[iid]
         return 0
-
-    def resample_key(self, iid: int) -> int:
-        """Hidden cards trade identities only with hidden cards of the same owner."""
-        return self.owner[iid]
-
-    def ref(self, iid: int) -> dict[str, int]:
-        """How a card appears in an event: by instance id, named per seat by visible_log."""
-        return {"ref": iid}
-
-    def determinize(self, seat: int, rng: Any) -> FrontlineState:
-        """A clone in which every card `seat` cannot know is resampled among the hidden cards of the
-        same resample key; every deck is reshuffled. What `seat` sees is unchanged."""
-        c = self.clone()
-        groups: dict[int, list[int]] = {}
-        bit = 1 << seat
-        for i in range(len(self.defs)):
-            if not self.visible_mask(i) & bit:
-                groups.setdefault(self.resample_key(i), []).append(i)
-        defs = list(self.defs)
-        for ids in groups.values():
-            pool = [defs[i] for i in ids]
-            rng.shuffle(pool)
-            for i, d in zip(ids, pool, strict=True):
-                defs[i] = d
-        c.defs = defs
-        rng.shuffle(c.deck[0])
-        rng.shuffle(c.deck[1])
-        if c.decision is not None and c.decision.seat != seat:
-            c.reask()  # the other seat's options were built from the cards just resampled
-        return c
-
-    def card_ref_view(self, iid: int, seat: int | None) -> dict[str, Any]:
-        if seat is not None and self.visible_mask(iid) >> seat & 1:
-            d = self.defs[iid]
-            return {"card": d.id, "name": d.name}
-        return {"hidden": True}
-
-    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The log with every card reference named only for seats that may know it now."""
-        out = []
-        for e in self.log:
-            out.append({k: self._render(v, seat) for k, v in e.items()})
-        return out
-
-    def _render(self, v: Any, seat: int | None) -> Any:
-        if isinstance(v, dict) and "ref" in v:
-            return self.card_ref_view(v["ref"], seat)
-        if isinstance(v, list):
-            return [self._render(x, seat) for x in v]
-        return v
 
     def view(self, seat: int) -> dict[str, Any]:
         from .view import build_view
 
         return build_view(self, seat)
-
-    # -- saving --------------------------------------------------------------------------------
-    _SAVED: ClassVar[tuple[str, ...]] = (
-        *FIELDS, "asker", "decision", "record", "result", "resume", "rng", "stack",
-    )
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], by_id: dict[str, Any], params: dict[str, Any]) -> FrontlineState:
-        from cardarena.core.serialize import state_from_json
-
-        s = state_from_json(cls, data, by_id)
-        s.owner = tuple(data["config"]["owner"])
-        s.params = params
-        return s

@@ -50,10 +50,12 @@ def build_view(st: FrontlineState, seat: int) -> dict[str, Any]:
         }
         if p == seat:
             pv["hand"] = [card_view(st, i) for i in st.hand[p]]
+        else:  # the cards both know (reclaimed in plain sight); the rest are hidden
+            pv["hand"] = [card_view(st, i) if i in st.revealed else {"hidden": True} for i in st.hand[p]]
         players.append(pv)
-    d = st.decision
     return {
         "game": "frontline",
+        "format": st.config["format"],
         "seat": seat,
         "turn": st.turn,
         "phase": st.phase,
@@ -61,6 +63,6 @@ def build_view(st: FrontlineState, seat: int) -> dict[str, Any]:
         "first": st.first,
         "ladder": [describe(st, link) for link in st.links],
         "players": players,
-        "decision": None if d is None else (d.to_dict() if d.seat == seat else {"seat": d.seat, "kind": d.kind}),
+        "decision": st.decision_view(seat),
         "result": None if st.result is None else st.result.to_dict(),
     }
