@@ -143,3 +143,11 @@ def attack(st: FrontlineState, attacker: str, target: str) -> None:
         pick(st, f"{attacker} (", "LP directly")
     else:
         pick(st, f"{attacker} (", f"attacks {target}")
+
+
+def next_turn(st: FrontlineState) -> None:
+    """Everyone passes, ends phases and discards until the next turn's Main Phase 1."""
+    turn = st.turn
+    while st.result is None and not (st.turn > turn and st.decision is not None and st.decision.kind == "main"):
+        ids = st.decision.ids
+        st.apply(next((i for i in ("pass", "battle", "end") if i in ids), ids[0]))

@@ -99,7 +99,7 @@ def h_main(st: FrontlineState, step: Step) -> None:
     """Asker: the active player's next Main Phase play."""
     n = step[1]
     p = st.active
-    st.phase = f"main{n}"
+    st.enter_phase(f"main{n}")
     st.ask(p, "main", f"Main Phase {n}: your play", main_options(st, p, n), ("main_do", n), step)
 
 

@@ -83,7 +83,7 @@ def h_turn_start(st: FrontlineState, step: Step) -> None:
 def h_draw_phase(st: FrontlineState, step: Step) -> None:
     """Draw 1; Player 1 skips it on Turn 1; an impossible draw is a Deckout Forfeit (rules 1.4, 5.3–5.4)."""
     p = st.active
-    st.phase = "draw"
+    st.enter_phase("draw")
     if st.turn == 1:
         st.emit("draw_skipped", player=p)
         return
@@ -97,7 +97,7 @@ def h_draw_phase(st: FrontlineState, step: Step) -> None:
 def h_battle(st: FrontlineState, step: Step) -> None:
     """Asker: declare the next attack, or end the Battle Phase (rules frontline.5.10, 6.3)."""
     p = st.active
-    st.phase = "battle"
+    st.enter_phase("battle")
     opts = attack_options(st, p)
     if not opts:
         return  # nothing can attack: the only choice would be to end the phase
@@ -123,7 +123,7 @@ def h_battle_do(st: FrontlineState, step: Step) -> None:
 def h_end_phase(st: FrontlineState, step: Step) -> None:
     """End-of-turn triggers first, then the hand cap (ruling frontline.gap.15)."""
     p = st.active
-    st.phase = "end"
+    st.enter_phase("end")
     end_phase_triggers(st, p)
     st.stack.append(("hand_cap", p))
 

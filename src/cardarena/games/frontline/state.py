@@ -113,6 +113,13 @@ class FrontlineState(State):
                 return u
         return -1
 
+    def enter_phase(self, phase: str) -> None:
+        """seed 003 §5: Draw, Main 1, Battle, Main 2, End; logged when the phase changes."""
+        if self.phase != phase:
+            self.phase = phase
+            if self.record:
+                self.emit("phase", phase=phase, player=self.active)
+
     def is_unit(self, iid: int) -> bool:
         return isinstance(self.defs[iid], HeroCard | GeneralCard)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .ladder import describe
-from .state import FrontlineState
+from .state import FRONT, TAC, FrontlineState
 from .stats import attack_value, has_keyword, max_hp
 from .text import card_text
 
@@ -30,7 +30,8 @@ def piece_view(st: FrontlineState, iid: int) -> dict[str, Any]:
         out["hp_max"] = max_hp(st, iid)
         out["keywords"] = [k for k in _KW if has_keyword(st, iid, k)]
         out["gear"] = [card_view(st, e) for e in st.gear.get(iid, ())]
-        out["arrived"] = st.moved[iid] == st.turn
+        out["arrived"] = st.moved[iid] == st.turn and st.zone[iid] == FRONT
+        out["immune"] = st.moved[iid] == st.turn and st.zone[iid] == TAC  # Physical Combat Immunity
         out["attacks"] = st.attacks.get(iid, 0)
     return out
 
