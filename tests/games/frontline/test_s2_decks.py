@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from frontline_scenario import GAME, FILLER, events, pick, scenario
+from frontline_scenario import FILLER, GAME, events, pick, scenario
 
 from cardarena.core.decks import Deck
 from cardarena.games.frontline.state import FALLEN

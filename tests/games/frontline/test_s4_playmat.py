@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from frontline_scenario import FILLER, GAME, attack, has, kind, next_turn, pass_ladder, pay, pick, scenario, to_battle, uid
+from frontline_scenario import (
+    FILLER,
+    GAME,
+    attack,
+    has,
+    kind,
+    next_turn,
+    pass_ladder,
+    pay,
+    pick,
+    scenario,
+    to_battle,
+    uid,
+)
 
 from cardarena.games.frontline.schema import Card
 from cardarena.games.frontline.state import COMMAND, FALLEN, FRONT, GEAR, TAC

@@ -7,7 +7,6 @@ from frontline_scenario import (
     attack,
     events,
     has,
-    kind,
     next_turn,
     pass_ladder,
     pay,
