@@ -17,7 +17,8 @@ def test_each_player_starts_with_20_lp() -> None:
 
 
 def test_zero_lp_wins_at_once_and_nothing_else_resolves() -> None:
-    # rule frontline.1.2, rule frontline.1.3
+    # rule frontline.1.2
+    # rule frontline.1.3
     st = scenario(front=([], ["Militia Recruit"]), lp=(20, 1),
                   hands=(["Sudden Assault", "Counterblast", FILLER, FILLER, FILLER, FILLER], ["Last Rites"]))
     pick(st, "Cast Sudden Assault")
@@ -33,7 +34,8 @@ def test_zero_lp_wins_at_once_and_nothing_else_resolves() -> None:
 
 
 def test_deckout_in_own_draw_phase_loses() -> None:
-    # rule frontline.1.4, rule frontline.5.4
+    # rule frontline.1.4
+    # rule frontline.5.4
     st = scenario(decks=([], ["Militia Recruit"] * 5), turn=3, active=0, start="turn_start")
     assert st.result is not None and st.result.winner == 1 and st.result.reason == "deckout"
     assert st.phase == "draw"  # before Main Phase 1
@@ -63,7 +65,8 @@ def test_every_pool_card_is_on_the_scale() -> None:
 
 
 def test_unit_at_zero_hp_is_destroyed_at_once_to_the_fallen_zone() -> None:
-    # rule frontline.1.7, rule frontline.1.8
+    # rule frontline.1.7
+    # rule frontline.1.8
     st = scenario(front=(["Pike Levy"], ["Vanguard Squire"]))
     to_battle(st)
     sq = uid(st, "Vanguard Squire")

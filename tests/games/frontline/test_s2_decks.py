@@ -22,7 +22,9 @@ def deck(n: int, generals: int = 0, copies: int = 3) -> Deck:
 
 
 def test_deck_size_limits() -> None:
-    # rule frontline.2.1, rule frontline.2.2, rule frontline.2.3
+    # rule frontline.2.1
+    # rule frontline.2.2
+    # rule frontline.2.3
     assert any("39 cards" in p for p in GAME.check_deck(deck(39)))
     assert any("61 cards" in p for p in GAME.check_deck(deck(61)))
     assert GAME.check_deck(deck(40)) == []
@@ -30,7 +32,8 @@ def test_deck_size_limits() -> None:
 
 
 def test_three_copies_of_a_title() -> None:
-    # rule frontline.2.4, rule frontline.2.5
+    # rule frontline.2.4
+    # rule frontline.2.5
     d = deck(40)
     assert GAME.check_deck(d) == []
     name = next(iter(d.cards))
@@ -41,7 +44,8 @@ def test_three_copies_of_a_title() -> None:
 
 
 def test_three_generals_at_most_and_they_count_toward_size() -> None:
-    # rule frontline.2.6, rule frontline.2.7
+    # rule frontline.2.6
+    # rule frontline.2.7
     d3 = deck(40, generals=3)
     assert GAME.check_deck(d3) == [] and d3.size == 40
     d4 = deck(40, generals=4)
@@ -50,7 +54,8 @@ def test_three_generals_at_most_and_they_count_toward_size() -> None:
 
 
 def test_generals_shuffled_into_the_deck_command_zone_empty() -> None:
-    # rule frontline.2.8, rule frontline.2.9
+    # rule frontline.2.8
+    # rule frontline.2.9
     st = GAME.new_game(decks=["iron_wall", "grave_cycle"], seed=11)
     assert st.command == [-1, -1]
     generals = {g.name for g in GAME.pool.generals}
@@ -61,7 +66,10 @@ def test_generals_shuffled_into_the_deck_command_zone_empty() -> None:
 
 
 def test_player_one_skips_the_turn_1_draw_player_two_draws() -> None:
-    # rule frontline.2.10, rule frontline.2.11, rule frontline.5.3, rule frontline.5.1
+    # rule frontline.2.10
+    # rule frontline.2.11
+    # rule frontline.5.3
+    # rule frontline.5.1
     st = GAME.new_game(seed=5)
     p1 = st.first
     assert st.turn == 1 and st.active == p1
@@ -74,7 +82,9 @@ def test_player_one_skips_the_turn_1_draw_player_two_draws() -> None:
 
 
 def test_hand_cap_discards_down_to_seven_in_own_end_phase() -> None:
-    # rule frontline.2.12, rule frontline.2.13, rule frontline.2.15
+    # rule frontline.2.12
+    # rule frontline.2.13
+    # rule frontline.2.15
     st = scenario(hands=([FILLER] * 9 + ["Volley"], [FILLER] * 9), start="end")
     assert st.decision.kind == "discard" and st.decision.seat == 0
     pick(st, "Discard Volley")

@@ -11,7 +11,8 @@ from cardarena.games.frontline.state import FALLEN
 
 
 def test_no_resource_builds_up_and_short_costs_cannot_be_paid() -> None:
-    # rule frontline.3.1, rule frontline.3.7
+    # rule frontline.3.1
+    # rule frontline.3.7
     st = scenario(hands=(["Pike Levy"], []), turn=9)
     assert not has(st, "Deploy Pike Levy")  # turn 9, yet nothing to pay with
     assert not hasattr(st, "mana") and "energy" not in st.view(0)["players"][0]
@@ -20,7 +21,9 @@ def test_no_resource_builds_up_and_short_costs_cannot_be_paid() -> None:
 
 
 def test_cost_n_expends_exactly_n_cards_to_the_fallen_zone() -> None:
-    # rule frontline.3.2, rule frontline.3.4, rule frontline.3.6
+    # rule frontline.3.2
+    # rule frontline.3.4
+    # rule frontline.3.6
     st = scenario(hands=(["Firebomb", FILLER, FILLER, FILLER, FILLER], []), front=([], ["Shieldbearer"]))
     pick(st, "Cast Firebomb")
     assert kind(st) == "expend" and "0 of 2 paid" in st.decision.prompt
@@ -35,7 +38,8 @@ def test_cost_n_expends_exactly_n_cards_to_the_fallen_zone() -> None:
 
 
 def test_a_field_card_can_pay() -> None:
-    # rule frontline.3.5, rule frontline.3.6
+    # rule frontline.3.5
+    # rule frontline.3.6
     st = scenario(hands=(["Volley"], []), front=(["Ash Scout"], ["Shieldbearer"]))
     pick(st, "Cast Volley")
     pick(st, "Ash Scout from your Front Line")
@@ -44,7 +48,8 @@ def test_a_field_card_can_pay() -> None:
 
 
 def test_an_ability_costs_n_expended_cards() -> None:
-    # rule frontline.3.3, rule frontline.5.7
+    # rule frontline.3.3
+    # rule frontline.5.7
     st = scenario(hands=([FILLER], []), front=(["Marksman"], ["Shieldbearer"]))
     pick(st, "Marksman: Snipe")
     assert kind(st) == "expend"
@@ -54,14 +59,17 @@ def test_an_ability_costs_n_expended_cards() -> None:
 
 
 def test_cost_zero_deploys_without_expending() -> None:
-    # rule frontline.3.8, rule frontline.5.5
+    # rule frontline.3.8
+    # rule frontline.5.5
     st = scenario(hands=(["Ash Scout"], []))
     pick(st, "Deploy Ash Scout")
     assert kind(st) == "main" and st.front[0] == uid(st, "Ash Scout") and st.fallen[0] == []
 
 
 def test_pool_follows_the_cost_tiers() -> None:
-    # rule frontline.3.9, rule frontline.3.10, rule frontline.3.11
+    # rule frontline.3.9
+    # rule frontline.3.10
+    # rule frontline.3.11
     for h in GAME.pool.heroes:
         assert (h.atk, h.hp) in HERO_TIERS[h.cost], h.name
     assert {(h.atk, h.hp) for h in GAME.pool.heroes if h.cost == 0} <= {(0, 1), (1, 1)}
@@ -82,7 +90,8 @@ def test_cost_three_needs_three_expended() -> None:
 
 
 def test_scavenge_fires_when_expended_as_a_cost() -> None:
-    # rule frontline.3.12, rule frontline.8.12
+    # rule frontline.3.12
+    # rule frontline.8.12
     st = scenario(hands=(["Volley", "Scrap Runner"], []), front=([], ["Shieldbearer"]))
     pick(st, "Cast Volley")
     pick(st, "Scrap Runner from your hand")

@@ -26,7 +26,8 @@ FIVE = ["Militia Recruit"] * 5
 
 
 def test_front_line_holds_five() -> None:
-    # rule frontline.4.1, rule frontline.7.19
+    # rule frontline.4.1
+    # rule frontline.7.19
     st = scenario(front=(FIVE, []), tac=(["Shieldbearer"], []), hands=(["Ash Scout"], []), turn=5)
     assert not has(st, "Deploy Ash Scout") and not has(st, "Redeploy")
     st = scenario(front=(FIVE[:4], []), tac=(["Shieldbearer"], []), hands=(["Ash Scout"], []), turn=5)
@@ -34,7 +35,8 @@ def test_front_line_holds_five() -> None:
 
 
 def test_heroes_go_to_the_front_line_and_only_units_stand_there() -> None:
-    # rule frontline.4.2, rule frontline.4.11
+    # rule frontline.4.2
+    # rule frontline.4.11
     st = scenario(hands=(["Ash Scout", "Bone Pit"], []))
     pick(st, "Deploy Ash Scout")
     pick(st, "Set up Bone Pit")
@@ -43,7 +45,9 @@ def test_heroes_go_to_the_front_line_and_only_units_stand_there() -> None:
 
 
 def test_equipment_attaches_to_the_unit_in_front_of_its_slot() -> None:
-    # rule frontline.4.3, rule frontline.4.4, rule frontline.5.6
+    # rule frontline.4.3
+    # rule frontline.4.4
+    # rule frontline.5.6
     st = scenario(hands=(["Longsword", FILLER], []), front=(["Shieldbearer", "Pike Levy"], []))
     assert has(st, "Equip Longsword to Shieldbearer") and has(st, "Equip Longsword to Pike Levy")
     assert {o.id for o in st.decision.options if o.id.startswith("equip:")} == {"equip:E04:0", "equip:E04:1"}
@@ -57,7 +61,9 @@ def test_equipment_attaches_to_the_unit_in_front_of_its_slot() -> None:
 
 
 def test_five_items_at_most_and_no_duplicate_titles_per_unit() -> None:
-    # rule frontline.4.5, rule frontline.4.6, rule frontline.4.7
+    # rule frontline.4.5
+    # rule frontline.4.6
+    # rule frontline.4.7
     items = ["Tower Shield", "Iron Helm", "Longsword", "Barbed Spear", "Warhorse"]
     st = scenario(hands=(["Field Dressing", "Longsword", FILLER, FILLER], []),
                   front=(["Shieldbearer", "Pike Levy"], []), gear={"Shieldbearer": items})
@@ -71,7 +77,8 @@ def test_five_items_at_most_and_no_duplicate_titles_per_unit() -> None:
 
 
 def test_equipment_tucks_under_a_retreating_unit() -> None:
-    # rule frontline.4.8, rule frontline.7.6
+    # rule frontline.4.8
+    # rule frontline.7.6
     st = scenario(hands=([FILLER], []), front=(["Pike Levy"], []), gear={"Pike Levy": ["Longsword", "Iron Helm"]})
     pick(st, "Retreat Pike Levy")
     pay(st)
@@ -84,7 +91,8 @@ def test_equipment_tucks_under_a_retreating_unit() -> None:
 
 
 def test_command_zone_holds_the_one_general() -> None:
-    # rule frontline.4.9, rule frontline.4.14
+    # rule frontline.4.9
+    # rule frontline.4.14
     st = scenario(hands=(["Marshal Vey", "Matron Sable", FILLER, FILLER], []))
     pick(st, "Play Marshal Vey")
     pay(st, "Militia")
@@ -95,7 +103,8 @@ def test_command_zone_holds_the_one_general() -> None:
 
 
 def test_swap_expends_the_active_general() -> None:
-    # rule frontline.4.15, rule frontline.4.14
+    # rule frontline.4.15
+    # rule frontline.4.14
     st = scenario(hands=(["Warlord Kresh", FILLER], []), command=("Marshal Vey", None))
     pick(st, "Swap in Warlord Kresh")
     vey = uid(st, "Marshal Vey")
@@ -105,7 +114,8 @@ def test_swap_expends_the_active_general() -> None:
 
 
 def test_tactical_zone_holds_three_cards_of_either_kind() -> None:
-    # rule frontline.4.10, rule frontline.7.4
+    # rule frontline.4.10
+    # rule frontline.7.4
     st = scenario(hands=(["Bone Pit", FILLER], []), front=(["Pike Levy"], []),
                   tac=(["War Drum", "Signal Beacon", "Shieldbearer"], []))
     assert not has(st, "Set up Bone Pit") and not has(st, "Retreat")
@@ -114,7 +124,8 @@ def test_tactical_zone_holds_three_cards_of_either_kind() -> None:
 
 
 def test_tactical_equipment_stats_and_it_never_moves_to_the_front_line() -> None:
-    # rule frontline.4.12, rule frontline.4.13
+    # rule frontline.4.12
+    # rule frontline.4.13
     for t in GAME.pool.tactical:
         assert t.atk == 0 and 1 <= t.hp <= 3
     with pytest.raises(msgspec.ValidationError, match="0 ATK"):
@@ -125,7 +136,9 @@ def test_tactical_equipment_stats_and_it_never_moves_to_the_front_line() -> None
 
 
 def test_emergency_defender_only_with_no_hero_on_the_front_line() -> None:
-    # rule frontline.4.16, rule frontline.4.17, rule frontline.4.19
+    # rule frontline.4.16
+    # rule frontline.4.17
+    # rule frontline.4.19
     st = scenario(front=(["Militia Recruit"], []), command=("Marshal Vey", None))
     assert not has(st, "Emergency Defender")
     st = scenario(command=("Marshal Vey", None))
@@ -149,7 +162,8 @@ def test_emergency_defender_on_the_opponents_turn_in_answer_to_a_breach() -> Non
 
 
 def test_front_line_general_retreats_but_never_returns_to_the_command_zone() -> None:
-    # rule frontline.4.20, rule frontline.4.21
+    # rule frontline.4.20
+    # rule frontline.4.21
     st = scenario(hands=([FILLER], []), front=(["Marshal Vey"], []))
     assert not any("Command Zone" in o.label and "Marshal" in o.label for o in st.decision.options)
     pick(st, "Retreat Marshal Vey")
@@ -174,7 +188,8 @@ def test_actions_only_in_your_own_main_phase() -> None:
 
 
 def test_reactions_are_cast_from_hand_on_either_turn() -> None:
-    # rule frontline.4.23, rule frontline.4.24
+    # rule frontline.4.23
+    # rule frontline.4.24
     st = scenario(front=(["Pike Levy"], ["Shieldbearer"]), hands=(["Ambush Fire", FILLER], ["Ambush Fire", FILLER]))
     assert not has(st, "Cast Ambush Fire")  # no Ladder open: nothing to answer
     to_battle(st)

@@ -8,7 +8,8 @@ from cardarena.games.frontline.state import FRONT, GEAR
 
 
 def test_turns_alternate_and_run_five_phases_in_order() -> None:
-    # rule frontline.5.1, rule frontline.5.2
+    # rule frontline.5.1
+    # rule frontline.5.2
     st = GAME.new_game(seed=8)
     p1 = st.first
     next_turn(st)
@@ -21,7 +22,10 @@ def test_turns_alternate_and_run_five_phases_in_order() -> None:
 
 
 def test_main_phase_1_deploys_equips_casts_and_redeploys_at_any_point() -> None:
-    # rule frontline.5.5, rule frontline.5.6, rule frontline.5.8, rule frontline.5.9
+    # rule frontline.5.5
+    # rule frontline.5.6
+    # rule frontline.5.8
+    # rule frontline.5.9
     st = scenario(hands=(["Ash Scout", "Longsword", "Sift the Dead", FILLER], []), tac=(["Pike Levy"], []))
     assert has(st, "Redeploy Pike Levy")  # before any play
     pick(st, "Deploy Ash Scout")
@@ -37,7 +41,8 @@ def test_main_phase_1_deploys_equips_casts_and_redeploys_at_any_point() -> None:
 
 
 def test_battle_phase_declares_attacks_one_at_a_time() -> None:
-    # rule frontline.5.10, rule frontline.6.3
+    # rule frontline.5.10
+    # rule frontline.6.3
     st = scenario(front=(["Pike Levy", "Skirmisher"], ["Shieldbearer"]))
     pick(st, "Go to the Battle Phase")
     assert kind(st) == "battle"
@@ -51,7 +56,9 @@ def test_battle_phase_declares_attacks_one_at_a_time() -> None:
 
 
 def test_main_phase_2_equips_and_optionally_redeploys() -> None:
-    # rule frontline.5.11, rule frontline.5.12, rule frontline.7.20
+    # rule frontline.5.11
+    # rule frontline.5.12
+    # rule frontline.7.20
     st = scenario(hands=(["Longsword", FILLER], []), front=(["Ash Scout"], []), tac=(["Pike Levy"], []))
     pick(st, "Go to the Battle Phase")
     pick(st, "End the Battle Phase")
@@ -64,7 +71,9 @@ def test_main_phase_2_equips_and_optionally_redeploys() -> None:
 
 
 def test_end_phase_triggers_then_hand_cap() -> None:
-    # rule frontline.5.13, rule frontline.2.12
+    # rule frontline.5.13
+    # rule frontline.gap.15
+    # rule frontline.2.12
     st = scenario(hands=([FILLER] * 7, []), tac=(["Watchtower"], []), start="end")
     # Watchtower draws first (8 cards), then the hand cap asks for one discard
     assert kind(st) == "discard" and len(st.hand[0]) == 8

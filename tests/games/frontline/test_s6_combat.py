@@ -22,7 +22,9 @@ def test_player_2_attacks_on_turn_2() -> None:
 
 
 def test_no_retaliation_and_one_target() -> None:
-    # rule frontline.6.4, rule frontline.6.5, rule frontline.6.6
+    # rule frontline.6.4
+    # rule frontline.6.5
+    # rule frontline.6.6
     st = scenario(front=(["Militia Recruit"], ["Pike Levy"]))
     to_battle(st)
     assert all(o.id.count(":") == 4 for o in st.decision.options if o.id.startswith("attack:"))
@@ -33,7 +35,9 @@ def test_no_retaliation_and_one_target() -> None:
 
 
 def test_tactical_equipment_may_be_attacked_while_the_front_line_is_held() -> None:
-    # rule frontline.6.7, rule frontline.6.21
+    # rule frontline.6.7
+    # rule frontline.gap.3
+    # rule frontline.6.21
     st = scenario(front=(["Pike Levy"], ["Militia Recruit"]), tac=([], ["War Drum"]))
     to_battle(st)
     attack(st, "Pike Levy", "War Drum")
@@ -53,7 +57,9 @@ def test_only_enemy_front_line_units_and_tactical_equipment_are_targets() -> Non
 
 
 def test_cover_must_be_targeted_first() -> None:
-    # rule frontline.6.9, rule frontline.6.10, rule frontline.6.11
+    # rule frontline.6.9
+    # rule frontline.6.10
+    # rule frontline.6.11
     st = scenario(front=(["Pike Levy"], ["Militia Recruit", "Shieldbearer", "Vanguard Squire"]),
                   tac=([], ["War Drum"]))
     to_battle(st)
@@ -72,7 +78,9 @@ def test_cover_gone_frees_the_other_targets() -> None:
 
 
 def test_breach_from_turn_2_when_the_front_line_is_empty() -> None:
-    # rule frontline.6.13, rule frontline.6.15, rule frontline.6.16
+    # rule frontline.6.13
+    # rule frontline.6.15
+    # rule frontline.6.16
     st = scenario(front=(["Pike Levy"], []), tac=([], ["War Drum"]), turn=2)
     to_battle(st)
     assert has(st, "LP directly") and has(st, "attacks War Drum")
@@ -96,7 +104,9 @@ def test_no_breach_while_any_unit_holds_the_front_line() -> None:
 
 
 def test_damage_is_hp_minus_atk_and_persists() -> None:
-    # rule frontline.6.17, rule frontline.6.19, rule frontline.6.20
+    # rule frontline.6.17
+    # rule frontline.6.19
+    # rule frontline.6.20
     st = scenario(front=(["Militia Recruit"], ["Shieldbearer"]))
     to_battle(st)
     sb = uid(st, "Shieldbearer")
@@ -118,7 +128,8 @@ def test_zero_atk_attacker_changes_nothing() -> None:
 
 
 def test_pierce_carries_the_excess_to_lp() -> None:
-    # rule frontline.6.22, rule frontline.6.23
+    # rule frontline.6.22
+    # rule frontline.6.23
     st = scenario(front=(["Siege Titan", "Pike Levy"], ["Militia Recruit", "Trench Digger"]))
     to_battle(st)
     attack(st, "Siege Titan", "Militia Recruit")  # 3 ATK into 1 HP: 2 excess

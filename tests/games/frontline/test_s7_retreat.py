@@ -20,7 +20,9 @@ from cardarena.games.frontline.state import FALLEN, FRONT, TAC
 
 
 def test_retreat_on_your_own_turn_for_one_expend() -> None:
-    # rule frontline.7.1, rule frontline.7.3, rule frontline.7.5
+    # rule frontline.7.1
+    # rule frontline.7.3
+    # rule frontline.7.5
     st = scenario(hands=([FILLER], []), front=(["Pike Levy", "Ash Scout"], []))
     pick(st, "Retreat Pike Levy")
     pick(st, "Militia Recruit from your hand")
@@ -51,7 +53,9 @@ def test_on_the_opponents_turn_retreat_only_answers_an_attack_or_effect() -> Non
 
 
 def test_retreat_answering_an_attack_makes_it_whiff() -> None:
-    # rule frontline.7.7, rule frontline.7.8, rule frontline.8.11
+    # rule frontline.7.7
+    # rule frontline.7.8
+    # rule frontline.8.11
     st = scenario(front=(["Siege Titan"], ["Militia Recruit"]), hands=([], [FILLER]))
     to_battle(st)
     attack(st, "Siege Titan", "Militia Recruit")
@@ -66,7 +70,10 @@ def test_retreat_answering_an_attack_makes_it_whiff() -> None:
 
 
 def test_immunity_ends_with_the_turn_and_redeploy_waits_for_a_later_turn() -> None:
-    # rule frontline.7.9, rule frontline.7.15, rule frontline.7.16, rule frontline.7.17
+    # rule frontline.7.9
+    # rule frontline.7.15
+    # rule frontline.7.16
+    # rule frontline.7.17
     st = scenario(hands=([FILLER], []), front=(["Pike Levy"], []))
     pick(st, "Retreat Pike Levy")
     pay(st)
@@ -82,14 +89,17 @@ def test_immunity_ends_with_the_turn_and_redeploy_waits_for_a_later_turn() -> No
 
 
 def test_retreat_turns_cover_off() -> None:
-    # rule frontline.7.10, rule frontline.gap.17
+    # rule frontline.7.10
+    # rule frontline.gap.17
     st = scenario(front=(["Pike Levy"], ["Militia Recruit"]), tac=([], ["Shieldbearer"]))
     to_battle(st)
     assert has(st, "attacks Militia Recruit")  # the retreated Shieldbearer forces nothing
 
 
 def test_retreated_units_stay_targetable_by_actions_reactions_and_hero_effects() -> None:
-    # rule frontline.7.11, rule frontline.7.12, rule frontline.7.13
+    # rule frontline.7.11
+    # rule frontline.7.12
+    # rule frontline.7.13
     st = scenario(hands=(["Volley", FILLER, FILLER, FILLER], []), front=(["Marksman"], []), tac=([], ["Shieldbearer"]))
     sb = uid(st, "Shieldbearer")
     pick(st, "Cast Volley")  # an Action

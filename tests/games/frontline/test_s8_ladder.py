@@ -8,7 +8,8 @@ from cardarena.games.frontline.state import FALLEN, FRONT
 
 
 def test_an_action_opens_the_ladder_and_the_other_player_answers() -> None:
-    # rule frontline.8.1, rule frontline.8.2
+    # rule frontline.8.1
+    # rule frontline.8.2
     st = scenario(hands=(["Volley", FILLER], ["Ambush Fire", FILLER]), front=(["Pike Levy"], ["Shieldbearer"]))
     pick(st, "Cast Volley")
     pay(st)
@@ -17,8 +18,13 @@ def test_an_action_opens_the_ladder_and_the_other_player_answers() -> None:
 
 
 def test_four_links_resolve_top_down_and_a_destroyed_source_whiffs() -> None:
-    # rule frontline.8.3, rule frontline.8.4, rule frontline.8.5, rule frontline.8.6, rule frontline.8.7
-    # rule frontline.8.9, rule frontline.8.10
+    # rule frontline.8.3
+    # rule frontline.8.4
+    # rule frontline.8.5
+    # rule frontline.8.6
+    # rule frontline.8.7
+    # rule frontline.8.9
+    # rule frontline.8.10
     st = scenario(front=(["Pike Levy"], ["Militia Recruit"]),
                   hands=(["Smoke Screen", FILLER], ["Ambush Fire", "Countermand", FILLER, FILLER, FILLER]))
     to_battle(st)
@@ -42,7 +48,8 @@ def test_four_links_resolve_top_down_and_a_destroyed_source_whiffs() -> None:
 
 
 def test_a_link_whose_target_was_destroyed_whiffs_and_the_rest_resolve() -> None:
-    # rule frontline.8.8, rule frontline.8.10
+    # rule frontline.8.8
+    # rule frontline.8.10
     st = scenario(hands=(["Volley", "Ambush Fire", FILLER, FILLER], []), front=([], ["Militia Recruit", "Shieldbearer"]))
     pick(st, "Cast Volley")
     pick(st, "Militia Recruit")
