@@ -34,7 +34,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
     total = fuel(st, p)
     free_front = st.open_front(p) >= 0
     free_tac = st.open_tac(p) >= 0
-    general = st.active_general(p)
+    general = -2  # looked up only when a General is in hand
     seen: set[str] = set()
     for iid in st.hand[p]:
         d = defs[iid]
@@ -47,6 +47,8 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 opts.append(Option(f"deploy:{d.id}", f"Deploy {d.name} ({d.atk}/{d.hp}, Expend {d.cost})",
                                    {"card": d.id}, ("deploy", iid)))
         elif isinstance(d, GeneralCard):
+            if general == -2:
+                general = st.active_general(p)
             if general < 0 and d.cost <= spare:
                 opts.append(Option(f"general:{d.id}", f"Play {d.name} to the Command Zone (Expend {d.cost})",
                                    {"card": d.id}, ("general", iid)))
@@ -80,7 +82,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
         oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"
         opts.append(Option(oid, f"{defs[src].name}: {ab.name} (Expend {ab.cost})",
                            {"card": defs[src].id, "zone": zn, "index": i}, ("ability", src)))
-    opts += retreat_options(st, p)
+    opts += retreat_options(st, p, total)
     if free_front:
         for i in range(3):
             u = st.tac[p * 3 + i]

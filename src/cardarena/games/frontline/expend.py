@@ -17,8 +17,10 @@ from .state import COMMAND, FRONT, GEAR, HAND, TAC, FrontlineState
 
 def fuel(st: FrontlineState, p: int, exclude: tuple[int, ...] = ()) -> int:
     """How many cards p could Expend now (hand and field), not counting `exclude`."""
-    n = len(st.hand[p]) + len(st.field_cards(p))
-    return n - sum(1 for i in exclude if st.owner[i] == p and st.zone[i] in (HAND, FRONT, TAC, COMMAND, GEAR))
+    n = len(st.hand[p]) + st.field_count(p)
+    if exclude:
+        n -= sum(1 for i in exclude if st.owner[i] == p and st.zone[i] in (HAND, FRONT, TAC, COMMAND, GEAR))
+    return n
 
 
 def weight(st: FrontlineState, iid: int) -> int:
@@ -35,25 +37,29 @@ def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...
             continue
         seen.add(d.id)
         opts.append(Option(f"expend:hand:{d.id}", f"{d.name} from your hand", {"card": d.id, "zone": "hand"}, iid))
-    for iid in st.field_cards(p):
-        if iid in exclude:
-            continue
-        d = defs[iid]
-        z = st.zone[iid]
-        if z == GEAR:
-            host = st.host_of(iid)
-            hs, hz, hi = st.position(host)
-            opts.append(Option(f"expend:gear:{hz}:{hi}:{d.id}", f"{d.name} (equipped on {defs[host].name})",
-                               {"card": d.id, "zone": "gear", "host": {"seat": hs, "zone": hz, "index": hi}}, iid))
-            continue
-        w = weight(st, iid)
-        if w > left:
-            continue
-        _, zn, idx = st.position(iid)
-        extra = f" with its {w - 1} equipment" if w > 1 else ""
-        oid = "expend:command" if z == COMMAND else f"expend:{zn}:{idx}"
-        where = {"front": "Front Line", "tac": "Tactical Zone", "command": "Command Zone"}[zn]
-        opts.append(Option(oid, f"{d.name} from your {where}{extra}", {"card": d.id, "zone": zn, "index": idx}, iid))
+    gear = st.gear
+    for zn, row, size in (("front", st.front, 5), ("tac", st.tac, 3)):
+        for idx in range(size):
+            iid = row[p * size + idx]
+            if iid < 0:
+                continue
+            items = gear.get(iid, ())
+            for e in items:  # equipment alone, attached or tucked (ruling frontline.gap.4)
+                if e not in exclude:
+                    de = defs[e]
+                    opts.append(Option(f"expend:gear:{zn}:{idx}:{de.id}", f"{de.name} (equipped on {defs[iid].name})",
+                                       {"card": de.id, "zone": "gear", "host": {"seat": p, "zone": zn, "index": idx}}, e))
+            if iid in exclude or 1 + len(items) > left:
+                continue
+            d = defs[iid]
+            extra = f" with its {len(items)} equipment" if items else ""
+            where = "Front Line" if zn == "front" else "Tactical Zone"
+            opts.append(Option(f"expend:{zn}:{idx}", f"{d.name} from your {where}{extra}",
+                               {"card": d.id, "zone": zn, "index": idx}, iid))
+    g = st.command[p]
+    if g >= 0 and g not in exclude:
+        opts.append(Option("expend:command", f"{defs[g].name} from your Command Zone",
+                           {"card": defs[g].id, "zone": "command", "index": 0}, g))
     return opts
 
 

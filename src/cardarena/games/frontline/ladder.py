@@ -54,11 +54,11 @@ def h_link(st: FrontlineState, step: Step) -> None:
     st.stack.append(("ladder_ask", 1 - link[1], 0))
 
 
-def reactions_castable(st: FrontlineState, p: int) -> list[Option]:
+def reactions_castable(st: FrontlineState, p: int, n: int) -> list[Option]:
+    """Reactions p could cast now; n is p's fuel."""
     opts = []
     seen: set[str] = set()
     defs = st.defs
-    n = fuel(st, p)
     for iid in st.hand[p]:
         d = defs[iid]
         if not isinstance(d, ReactionCard) or d.id in seen:
@@ -72,17 +72,16 @@ def reactions_castable(st: FrontlineState, p: int) -> list[Option]:
     return opts
 
 
-def retreat_options(st: FrontlineState, p: int) -> list[Option]:
+def retreat_options(st: FrontlineState, p: int, n: int) -> list[Option]:
     """Retreat: a Front Line unit, an open Tactical slot, 1 card to Expend (rules frontline.7.1–7.4);
     a unit already retreating on the Ladder is not offered again."""
-    if st.open_tac(p) < 0:
+    if st.open_tac(p) < 0 or n < 2:
         return []
-    n = fuel(st, p)
     opts = []
-    pending = {link[2] for link in st.links if link[0] == "retreat"}
+    pending = {link[2] for link in st.links if link[0] == "retreat"} if st.links else ()
     for i in range(5):
         u = st.front[p * 5 + i]
-        if u >= 0 and n - 1 >= 1 and u not in pending:
+        if u >= 0 and u not in pending:
             opts.append(Option(f"retreat:{i}", f"Retreat {st.name(u)} (Expend 1)",
                                {"unit": {"seat": p, "zone": "front", "index": i}, "card": st.defs[u].id}, ("retreat", u)))
     return opts
@@ -101,10 +100,11 @@ def emergency_option(st: FrontlineState, p: int) -> list[Option]:
 def h_ladder_ask(st: FrontlineState, step: Step) -> None:
     """Asker: answer the top link or pass. Always asked, with pass, since the hand is hidden (§8)."""
     _, p, passes = step
-    opts = reactions_castable(st, p) + retreat_options(st, p) + emergency_option(st, p)
+    n = fuel(st, p)
+    opts = reactions_castable(st, p, n) + retreat_options(st, p, n) + emergency_option(st, p)
     opts.append(Option("pass", "Pass", {}, None))
-    top = describe(st, st.links[-1])
-    st.ask(p, "ladder", f"Reaction Ladder ({len(st.links)} link(s), top: {top['kind']} by {top['source']}): "
+    top = st.links[-1]
+    st.ask(p, "ladder", f"Reaction Ladder ({len(st.links)} link(s), top: {top[0]} by {st.name(top[2])}): "
                         "answer or pass", opts, ("ladder_do", p, passes), step)
 
 

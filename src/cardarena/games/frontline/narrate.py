@@ -44,7 +44,8 @@ def narrate(e: dict[str, Any]) -> str | None:
         names = [_c(c) for c in e["cards"]]
         known = all(isinstance(c, dict) and "name" in c for c in e["cards"])
         what = ", ".join(names) if known and names else f"{e['count']} card(s)"
-        return f"  {_p(e)} draws {what} ({e['reason']})"
+        why = _c(e["source"]) if "source" in e else e["reason"]
+        return f"  {_p(e)} draws {what} ({why})"
     if t == "expend":
         return f"  {_p(e)} expends {_c(e['card'])} from {e['source']}"
     if t == "fallen":
@@ -60,6 +61,20 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "link":
         on = f" on {_target(e)}" if "target" in e or "breach" in e else ""
         return f"    Ladder link {e['depth']}: {e['kind']} by {_c(e['source'])}{on}"
+    if t == "resolve":
+        return f"    resolves: {_c(e['card'])}" + (f" — {e['ability']}" if "ability" in e else "")
+    if t == "negate":
+        return f"    {_p(e)} negates the {e['kind']} by {_c(e['source'])}"
+    if t == "general":
+        return f"  {_p(e)} puts {_c(e['card'])} in the Command Zone"
+    if t == "swap":
+        return f"  {_p(e)} swaps {_c(e['old'])} for {_c(e['new'])}"
+    if t == "reclaim":
+        return f"  {_p(e)} reclaims {', '.join(_c(c) for c in e['cards'])} from the Fallen Zone"
+    if t == "heal":
+        return f"    {_c(e['card'])} heals {e['amount']} ({e['hp']} HP)"
+    if t == "boost":
+        return f"    {_c(e['card'])} gets +{e['amount']} ATK this turn"
     if t == "whiff":
         return f"    {e['kind']} by {_c(e['source'])} whiffs: {e['reason']}"
     if t == "attack":
@@ -67,11 +82,13 @@ def narrate(e: dict[str, Any]) -> str | None:
             return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['damage']} ({e['hp']} HP left)"
         return f"    {_c(e['attacker'])} hits {_target(e)} for {e['atk']}"
     if t == "damage":
-        return f"    {_c(e['card'])} takes {e['amount']} damage ({e['hp']} HP left)"
+        by = f" from {_c(e['source'])}" if "source" in e else ""
+        return f"    {_c(e['card'])} takes {e['amount']} damage{by} ({e['hp']} HP left)"
     if t == "destroyed":
         return f"    {_c(e['card'])} is destroyed"
     if t == "lp":
-        return f"    {_p(e)} {'gains' if e['change'] > 0 else 'loses'} {abs(e['change'])} LP ({e['reason']}): {e['lp']}"
+        why = e["reason"] + (f", {_c(e['source'])}" if "source" in e else "")
+        return f"    {_p(e)} {'gains' if e['change'] > 0 else 'loses'} {abs(e['change'])} LP ({why}): {e['lp']}"
     if t == "deck_out":
         return f"  {_p(e)} cannot draw: Deckout Forfeit!"
     if t == "turn_cap":
@@ -79,7 +96,6 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "result":
         who = "a draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
         return f"Game over: {who} ({e['reason']}, turn {e['turns']})"
-    if t in ("shuffle", "turn_end", "ladder_done", "resolve", "target", "swap", "boost", "heal", "reclaim",
-             "negate", "draw_skipped"):
-        return None
-    return None
+    if t == "phase":
+        return None if e["phase"] == "draw" else f"  [{e['phase']}]"
+    return None  # shuffle, turn_end, ladder_done, target, draw_skipped: nothing a reader needs

@@ -33,9 +33,13 @@ def render(view: dict[str, Any]) -> str:
         lines.append("  Tactical: " + " | ".join(_piece(c) for c in pv["tactical"]))
         if pv["fallen"]:
             lines.append("  Fallen:   " + ", ".join(c["name"] for c in pv["fallen"][-6:]))
-        if "hand" in pv:
+        if p == me:
             lines.append("  Hand:")
-            lines.extend("    " + _card(c) for c in pv["hand"])
+            lines.extend(f"    {k}. " + _card(c) for k, c in enumerate(pv["hand"], 1))
+        else:
+            known = [c["name"] for c in pv["hand"] if "name" in c]
+            if known:
+                lines.append("  Known in hand: " + ", ".join(known))
     if view["ladder"]:
         lines.append("\nReaction Ladder (bottom first):")
         for k, link in enumerate(view["ladder"], 1):

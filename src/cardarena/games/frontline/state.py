@@ -107,6 +107,22 @@ class FrontlineState(State):
             out.append(self.command[p])
         return out
 
+    def field_count(self, p: int) -> int:
+        """len(field_cards(p)), without building the list (the hot path of every cost check)."""
+        gear = self.gear
+        n = 0
+        for i in self.front[p * 5: p * 5 + 5]:
+            if i >= 0:
+                n += 1
+                if i in gear:
+                    n += len(gear[i])
+        for i in self.tac[p * 3: p * 3 + 3]:
+            if i >= 0:
+                n += 1
+                if i in gear:
+                    n += len(gear[i])
+        return n + (self.command[p] >= 0)
+
     def host_of(self, eq: int) -> int:
         for u, items in self.gear.items():
             if eq in items:

@@ -65,7 +65,8 @@ def card_text(card: Any) -> str:
         parts.append(", ".join(keyword_name(k) for k in kws) + ".")
     if getattr(card, "atk", 0) or getattr(card, "hp", 0):
         if type(card).__name__ == "EquipmentCard":
-            parts.append(f"Equipped unit gets +{card.atk} ATK / +{card.hp} HP.")
+            bonus = " and ".join(b for b in (f"+{card.atk} ATK" if card.atk else "", f"+{card.hp} HP" if card.hp else "") if b)
+            parts.append(f"Equipped unit gets {bonus}.")
     aura = getattr(card, "aura", None)
     if aura is not None:
         parts.append(aura_text(aura))
@@ -73,7 +74,8 @@ def card_text(card: Any) -> str:
                          ("end_phase", "At your End Phase: "), ("scavenge", "Scavenge — ")):
         eff = getattr(card, field, ())
         if eff:
-            parts.append(label + effects_text(eff, getattr(card, "target", "none")))
+            body = effects_text(eff, getattr(card, "target", "none"))
+            parts.append(label + (body if not label else body[:1].lower() + body[1:]))
     ab = getattr(card, "ability", None)
     if ab is not None:
         parts.append(ability_text(ab))
