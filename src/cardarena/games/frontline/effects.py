@@ -78,19 +78,29 @@ def reclaim(st: FrontlineState, p: int, n: int, source: int) -> None:
 # -- the Fallen Zone ---------------------------------------------------------------------------------
 
 
-def to_fallen(st: FrontlineState, iid: int, why: str) -> None:
-    """Put one card (already out of its zone) into its owner's Fallen Zone and fire its Scavenge,
-    whatever sent it there: cost, discard or destruction (rules frontline.3.12–3.14)."""
+def _fall(st: FrontlineState, iid: int, why: str) -> None:
+    """Put one card (already out of its zone) into its owner's Fallen Zone, without its trigger."""
     p = st.owner[iid]
     st.fallen[p].append(iid)
     st.zone[iid] = FALLEN
     st.hp[iid] = 0
     st.moved[iid] = st.turn  # when it fell: Reclaim takes only older cards
     st.emit("fallen", player=p, card=st.ref(iid), reason=why)
+
+
+def scavenge(st: FrontlineState, iid: int) -> None:
+    """Scavenge fires whatever sent the card to the Fallen Zone: cost, discard or destruction
+    (rules frontline.3.12–3.14); never after the game ended (rule frontline.1.3)."""
     d = st.defs[iid]
-    if d.scavenge:
+    if d.scavenge and st.result is None:
+        p = st.owner[iid]
         st.emit("trigger", player=p, card=st.ref(iid), keyword="scavenge")
         resolve_effects(st, p, d.scavenge, iid, -1)
+
+
+def to_fallen(st: FrontlineState, iid: int, why: str) -> None:
+    _fall(st, iid, why)
+    scavenge(st, iid)
 
 
 def _leave_field(st: FrontlineState, iid: int) -> None:
@@ -110,28 +120,33 @@ def _leave_field(st: FrontlineState, iid: int) -> None:
     st.boost.pop(iid, None)
 
 
-def _drop_gear(st: FrontlineState, unit: int, why: str) -> None:
-    """A unit that leaves the field takes its equipment to the Fallen Zone (ruling frontline.gap.4)."""
-    items = st.gear.pop(unit, ())
+def _remove_with_gear(st: FrontlineState, iid: int, why: str) -> tuple[int, ...]:
+    """A card leaves the field for the Fallen Zone and takes its equipment along (ruling
+    frontline.gap.4). Every card is moved before any trigger fires, so the board is whole even if a
+    trigger ends the game."""
+    _leave_field(st, iid)
+    items = st.gear.pop(iid, ())
+    _fall(st, iid, why)
     for e in items:
-        if st.result is None:
-            to_fallen(st, e, why)
+        _fall(st, e, "its unit left the field")
+    return items
 
 
 def destroy(st: FrontlineState, iid: int, why: str, src: int = -1) -> None:
-    """HP 0: destroyed at once and sent to the Fallen Zone (rules frontline.1.7, 1.8)."""
+    """HP 0: destroyed at once and sent to the Fallen Zone (rules frontline.1.7, 1.8); then its
+    Last Stand, its Scavenge and its equipment's Scavenge, in that order."""
     if st.zone[iid] not in (FRONT, TAC) or st.result is not None:
         return
     p = st.owner[iid]
-    _leave_field(st, iid)
     st.emit("destroyed", player=p, card=st.ref(iid), reason=why, **_src(st, src))
+    items = _remove_with_gear(st, iid, "destroyed")
     d = st.defs[iid]
     if isinstance(d, HeroCard) and d.last_stand:
         st.emit("trigger", player=p, card=st.ref(iid), keyword="last_stand")
         resolve_effects(st, p, d.last_stand, iid, -1)
-    if st.result is None:
-        to_fallen(st, iid, "destroyed")
-        _drop_gear(st, iid, "its unit left the field")
+    scavenge(st, iid)
+    for e in items:
+        scavenge(st, e)
 
 
 def expend(st: FrontlineState, iid: int) -> None:
@@ -144,16 +159,15 @@ def expend(st: FrontlineState, iid: int) -> None:
         st.emit("expend", player=p, card=st.ref(iid), source="hand")
         to_fallen(st, iid, "expended")
         return
-    host = st.host_of(iid) if z == GEAR else -1
-    _leave_field(st, iid)
     st.emit("expend", player=p, card=st.ref(iid), source="field")
-    to_fallen(st, iid, "expended")
+    host = st.host_of(iid) if z == GEAR else -1
+    items = _remove_with_gear(st, iid, "expended")
     if host >= 0:
         # losing an HP bonus lowers HP only down to the new maximum, never below 1 (ruling frontline.gap.7)
-        if st.zone[host] in (FRONT, TAC):
-            st.hp[host] = min(st.hp[host], max_hp(st, host))
-    else:
-        _drop_gear(st, iid, "its unit left the field")
+        st.hp[host] = min(st.hp[host], max_hp(st, host))
+    scavenge(st, iid)
+    for e in items:
+        scavenge(st, e)
 
 
 # -- effects -------------------------------------------------------------------------------------------
