@@ -372,3 +372,19 @@ def test_opponent_hand_is_hidden_in_the_view() -> None:
     det = st.determinize(0, rng)
     assert det.view(0) == st.view(0)
     assert st.zone[st.hand[1][0]] == HAND and draw(st, 1, 0, "x") == 0
+
+
+def test_a_reaction_in_hand_changes_nothing_the_opponent_sees() -> None:
+    # rule frontline.gap.20
+    seen = []
+    for p2_hand in (["Ambush Fire", FILLER], [FILLER, FILLER]):
+        st = scenario(hands=(["Volley", FILLER], p2_hand), front=(["Pike Levy"], ["Shieldbearer"]))
+        pick(st, "Cast Volley")
+        pay(st)
+        trace = [st.view(0)]
+        st.apply("pass")  # P2 passes, Reaction or not
+        trace.append(st.view(0))
+        pass_ladder(st)
+        trace.append(st.view(0))
+        seen.append(([v["decision"] for v in trace], [v["players"][1]["hand"] for v in trace], st.visible_log(0)))
+    assert seen[0] == seen[1]
