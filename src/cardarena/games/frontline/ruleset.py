@@ -66,7 +66,7 @@ class FrontlineRuleset(Ruleset):
         fmt: str | None = None,
         rules: dict[str, Any] | None = None,
     ) -> FrontlineState:
-        """A game at its first decision. No decks: the first two starters (DESIGN.md §2)."""
+        """A game at its first decision. No decks: the first two starters (docs/architecture.md)."""
         if decks is None:
             names = sorted(self.starter_decks())
             decks = [names[0], names[1]]

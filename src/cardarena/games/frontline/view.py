@@ -1,4 +1,4 @@
-"""One seat's observation (DESIGN.md §2): everything public, its own hand, and counts for the rest.
+"""One seat's observation (docs/architecture.md, Hidden information): everything public, its own hand, and counts for the rest.
 A card the seat may not know never appears by name or instance id."""
 
 from __future__ import annotations
