@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .schema import EquipmentCard, GeneralCard, TacticalCard
 from .state import COMMAND, DECK, FALLEN, FRONT, GEAR, GEAR_MAX, HAND, LADDER, TAC, ZONE_NAMES, FrontlineState
+from .stats import max_hp
 
 
 def check_invariants(st: FrontlineState) -> list[str]:
@@ -30,6 +31,8 @@ def check_invariants(st: FrontlineState) -> list[str]:
                     problems.append(f"{st.name(i)} sits on the wrong side")
                 if st.hp[i] < 1:
                     problems.append(f"{st.name(i)} is in play with {st.hp[i]} HP (rule frontline.1.7)")
+                if st.hp[i] > max_hp(st, i):
+                    problems.append(f"{st.name(i)} has {st.hp[i]} HP, above its maximum {max_hp(st, i)}")
                 if z == FRONT and not st.is_unit(i):
                     problems.append(f"{st.name(i)} is not a unit but is on the Front Line (rule frontline.4.2)")
                 if z == TAC and not (st.is_unit(i) or isinstance(st.defs[i], TacticalCard)):
@@ -41,8 +44,8 @@ def check_invariants(st: FrontlineState) -> list[str]:
             if not isinstance(st.defs[g], GeneralCard):
                 problems.append(f"{st.name(g)} is in the Command Zone but is not a General (rule frontline.4.9)")
     for u, items in st.gear.items():
-        if st.zone[u] not in (FRONT, TAC):
-            problems.append(f"{st.name(u)} holds equipment but is not on the field")
+        if st.zone[u] not in (FRONT, TAC) or not st.is_unit(u):
+            problems.append(f"{st.name(u)} holds equipment but is not a unit on the field")
         if len(items) > GEAR_MAX or len({st.name(e) for e in items}) != len(items):
             problems.append(f"{st.name(u)} has too many or duplicate equipment (rules frontline.4.5–4.6)")
         for e in items:
