@@ -11,10 +11,8 @@ from typing import Any
 from cardarena.core.engine import Option
 
 from .effects import destroy, gain_lp, lose_lp
-from .state import FRONT, TAC, FrontlineState
+from .state import FRONT, LP, TAC, FrontlineState
 from .stats import attack_value, has_keyword
-
-LP = 8
 
 
 def attackers(st: FrontlineState, p: int) -> list[int]:

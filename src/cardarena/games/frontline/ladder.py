@@ -17,10 +17,9 @@ from . import combat
 from .effects import resolve_effects, to_fallen
 from .expend import fuel, pay_step
 from .schema import ReactionCard
-from .state import COMMAND, FRONT, LADDER, TAC, FrontlineState
+from .state import COMMAND, FRONT, LADDER, LP, TAC, FrontlineState
 from .targets import legal_targets, target_option
 
-LP = 8  # target_zone of a Breach (an attack on LP)
 Link = tuple[Any, ...]
 
 

@@ -14,7 +14,7 @@ from . import actions, expend, ladder
 from .combat import attack_options
 from .effects import draw, end_phase_triggers, to_fallen
 from .schema import Card
-from .state import DECK, FALLEN, HAND_CAP, FrontlineState
+from .state import DECK, FALLEN, HAND_CAP, LP, FrontlineState
 
 # -- set-up (seed 003 §2) --------------------------------------------------------------------------
 
@@ -112,7 +112,7 @@ def h_battle_do(st: FrontlineState, step: Step) -> None:
     _, a, t, tz = choice
     p = st.active
     st.attacks[a] = st.attacks.get(a, 0) + 1  # a whiffed attack still uses it up (ruling gap.12)
-    if tz == ladder.LP:
+    if tz == LP:
         st.emit("declare_attack", player=p, attacker=st.ref(a), breach=t)
     else:
         st.emit("declare_attack", player=p, attacker=st.ref(a), target=st.ref(t))

@@ -17,6 +17,7 @@ from .schema import GeneralCard, HeroCard, TacticalCard
 
 # zones (zone[iid])
 DECK, HAND, FRONT, TAC, COMMAND, GEAR, FALLEN, LADDER = range(8)
+LP = 8  # the target zone of a Breach: an attack on the defending seat's LP
 ZONE_NAMES = ("deck", "hand", "front", "tac", "command", "gear", "fallen", "ladder")
 PUBLIC = frozenset({FRONT, TAC, COMMAND, GEAR, FALLEN, LADDER})
 FRONT_SLOTS, TAC_SLOTS, GEAR_MAX, HAND_CAP = 5, 3, 5, 7
