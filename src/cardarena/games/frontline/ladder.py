@@ -102,9 +102,16 @@ def h_ladder_ask(st: FrontlineState, step: Step) -> None:
     n = fuel(st, p)
     opts = reactions_castable(st, p, n) + retreat_options(st, p, n) + emergency_option(st, p)
     opts.append(Option("pass", "Pass", {}, None))
-    top = st.links[-1]
-    st.ask(p, "ladder", f"Reaction Ladder ({len(st.links)} link(s), top: {top[0]} by {st.name(top[2])}): "
-                        "answer or pass", opts, ("ladder_do", p, passes), step)
+    st.ask(p, "ladder", f"Reaction Ladder, {len(st.links)} link(s); on top: {link_text(st, st.links[-1])}. "
+                        "Answer or pass", opts, ("ladder_do", p, passes), step)
+
+
+def link_text(st: FrontlineState, link: Link) -> str:
+    """A link in words, for prompts: "P1's attack by Pike Levy on Shieldbearer"."""
+    kind, seat, src, _sz, tgt, tz = link
+    on = f" on P{tgt + 1}'s LP" if tz == LP else (f" on {st.name(tgt)}" if tgt >= 0 else "")
+    what = {"card": "", "ability": "ability of ", "negated": "negated "}.get(kind, f"{kind} by ")
+    return f"P{seat + 1}'s {what}{st.name(src)}{on}"
 
 
 def h_ladder_do(st: FrontlineState, step: Step) -> None:
