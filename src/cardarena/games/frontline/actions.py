@@ -14,7 +14,7 @@ from .effects import expend, muster, to_fallen
 from .expend import fuel, pay_step, weight
 from .ladder import declare, emergency_option, retreat_options
 from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCard
-from .state import COMMAND, FRONT, GEAR, GEAR_MAX, TAC, FrontlineState
+from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
 from .targets import legal_targets
 
 
@@ -114,9 +114,19 @@ def h_main_do(st: FrontlineState, step: Step) -> None:
     st.stack.append(play(st, p, choice))
 
 
+def reveal(st: FrontlineState, p: int, iid: int) -> None:
+    """A card played from hand is shown before it is paid for: it waits, public, until it resolves
+    (so no hidden card is ever half-played)."""
+    st.hand[p].remove(iid)
+    st.zone[iid] = LADDER
+    st.emit("play", player=p, card=st.ref(iid))
+
+
 def play(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
     what, iid = choice[0], choice[1]
     d = st.defs[iid]
+    if what in ("deploy", "general", "tactical", "equip"):
+        reveal(st, p, iid)
     if what == "deploy":
         return pay_step(p, d.cost, d.name, ("deployed", p, iid), (iid,))
     if what == "general":
@@ -134,7 +144,6 @@ def h_deployed(st: FrontlineState, step: Step) -> None:
     """A Hero enters the leftmost open Front Line slot (slot order has no rules meaning)."""
     _, p, iid = step
     slot = st.open_front(p)  # paying can only open slots, so the one seen when offered is still there
-    st.hand[p].remove(iid)
     st.front[slot] = iid
     st.zone[iid] = FRONT
     st.hp[iid] = st.defs[iid].hp
@@ -163,7 +172,6 @@ def h_general_swap(st: FrontlineState, step: Step) -> None:
 
 def h_general_in(st: FrontlineState, step: Step) -> None:
     _, p, iid = step
-    st.hand[p].remove(iid)
     st.command[p] = iid
     st.zone[iid] = COMMAND
     st.hp[iid] = st.defs[iid].hp
@@ -173,7 +181,6 @@ def h_general_in(st: FrontlineState, step: Step) -> None:
 def h_set_up(st: FrontlineState, step: Step) -> None:
     _, p, iid = step
     slot = st.open_tac(p)
-    st.hand[p].remove(iid)
     st.tac[slot] = iid
     st.zone[iid] = TAC
     st.hp[iid] = st.defs[iid].hp
@@ -184,7 +191,6 @@ def h_equipped(st: FrontlineState, step: Step) -> None:
     """Attach to the unit in front of the Equipment Row slot; if it left meanwhile, the equipment
     whiffs to the Fallen Zone (rules frontline.4.4–4.6)."""
     _, p, iid, unit = step
-    st.hand[p].remove(iid)
     d = st.defs[iid]
     items = st.gear.get(unit, ())
     if st.zone[unit] != FRONT or len(items) >= GEAR_MAX or any(st.defs[e].name == d.name for e in items):

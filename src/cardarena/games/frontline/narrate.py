@@ -27,6 +27,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         "general": "{p} puts {card} in the Command Zone",
         "tactical": "{p} sets up {card} in the Tactical Zone",
         "cast": "{p} casts {card}",
+        "play": "{p} plays {card}",
         "retreat": "{p}: {card} retreats to the Tactical Zone",
         "redeploy": "{p} redeploys {card} to the Front Line",
         "emergency": "{p}: {card} steps forward as Emergency Defender",
