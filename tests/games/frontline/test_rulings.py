@@ -388,3 +388,14 @@ def test_a_reaction_in_hand_changes_nothing_the_opponent_sees() -> None:
         trace.append(st.view(0))
         seen.append(([v["decision"] for v in trace], [v["players"][1]["hand"] for v in trace], st.visible_log(0)))
     assert seen[0] == seen[1]
+
+
+def test_a_card_played_from_hand_is_shown_before_it_is_paid_for() -> None:
+    # rule frontline.gap.20
+    st = scenario(hands=(["Siege Titan", FILLER, FILLER, FILLER], []))
+    pick(st, "Deploy Siege Titan")
+    assert kind(st) == "expend"
+    assert [c["name"] for c in st.view(1)["being_played"]] == ["Siege Titan"]
+    assert events(st, "play")[-1]["card"] == "Siege Titan" and st.visible_log(1)[-1]["card"] == "Siege Titan"
+    pay(st)
+    assert st.view(1)["being_played"] == [] and st.front[0] == uid(st, "Siege Titan")

@@ -40,6 +40,8 @@ def render(view: dict[str, Any]) -> str:
             known = [c["name"] for c in pv["hand"] if "name" in c]
             if known:
                 lines.append("  Known in hand: " + ", ".join(known))
+    if view["being_played"]:
+        lines.append("\nBeing played: " + ", ".join(c["name"] for c in view["being_played"]))
     if view["ladder"]:
         lines.append("\nReaction Ladder (bottom first):")
         for k, link in enumerate(view["ladder"], 1):

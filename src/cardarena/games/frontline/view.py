@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .ladder import describe
-from .state import FRONT, TAC, FrontlineState
+from .state import FRONT, LADDER, TAC, FrontlineState
 from .stats import attack_value, has_keyword, max_hp
 from .text import card_text
 
@@ -63,6 +63,9 @@ def build_view(st: FrontlineState, seat: int) -> dict[str, Any]:
         "active": st.active,
         "first": st.first,
         "ladder": [describe(st, link) for link in st.links],
+        # cards shown and being paid for, not on the Ladder yet (public: they left the hand face-up)
+        "being_played": [card_view(st, i) for i in range(len(st.defs))
+                         if st.zone[i] == LADDER and all(link[2] != i for link in st.links)],
         "players": players,
         "decision": st.decision_view(seat),
         "result": None if st.result is None else st.result.to_dict(),
