@@ -399,3 +399,46 @@ def test_a_card_played_from_hand_is_shown_before_it_is_paid_for() -> None:
     assert events(st, "play")[-1]["card"] == "Siege Titan" and st.visible_log(1)[-1]["card"] == "Siege Titan"
     pay(st)
     assert st.view(1)["being_played"] == [] and st.front[0] == uid(st, "Siege Titan")
+
+
+def test_swap_out_a_front_line_general() -> None:
+    # rule frontline.gap.10
+    # rule frontline.gap.11
+    st = scenario(hands=(["Warlord Kresh", FILLER], []), front=(["Marshal Vey"], []), gear={"Marshal Vey": ["Longsword"]})
+    pick(st, "Swap in Warlord Kresh")
+    # Marshal Vey and its Longsword paid the whole cost of 2
+    assert st.command[0] == uid(st, "Warlord Kresh") and st.front[0] == -1 and len(st.hand[0]) == 1
+    assert {st.defs[i].name for i in st.fallen[0]} == {"Marshal Vey", "Longsword"}
+
+
+def test_negated_attack_whiffs() -> None:
+    # rule frontline.gap.20
+    st = scenario(front=(["Pike Levy"], ["Militia Recruit"]), hands=([], ["Smoke Screen", FILLER]))
+    to_battle(st)
+    attack(st, "Pike Levy", "Militia Recruit")
+    pick(st, "Cast Smoke Screen")
+    pay(st)
+    pass_ladder(st)
+    assert st.hp[uid(st, "Militia Recruit")] == 1 and events(st, "whiff")[-1]["reason"] == "negated"
+    assert st.attacks[uid(st, "Pike Levy")] == 1
+
+
+def test_the_unit_being_equipped_is_not_fuel() -> None:
+    # rule frontline.4.4
+    # rule frontline.gap.4
+    st = scenario(hands=(["Warhorse"], []), front=(["Pike Levy", "Ash Scout"], []))
+    assert not has(st, "Equip Warhorse")  # cost 2, and only Ash Scout could pay
+    st = scenario(hands=(["Longsword"], []), front=(["Pike Levy", "Ash Scout"], []))
+    pick(st, "Equip Longsword to Pike Levy")
+    assert not has(st, "Pike Levy from your Front Line") and has(st, "Ash Scout from your Front Line")
+    pick(st, "Ash Scout from your Front Line")
+    assert st.gear[uid(st, "Pike Levy")] == (uid(st, "Longsword"),)
+
+
+def test_scavenge_draws_during_the_hand_cap_keep_the_discards_coming() -> None:
+    # rule frontline.3.13
+    st = scenario(hands=(["Scrap Runner"] + [FILLER] * 7, []), start="end")
+    pick(st, "Discard Scrap Runner")  # draws a card: still 8
+    assert kind(st) == "discard" and len(st.hand[0]) == 8
+    pick(st, "Discard Militia Recruit")
+    assert len(st.hand[0]) == 7 and st.decision.seat == 1
