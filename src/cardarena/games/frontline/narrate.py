@@ -61,7 +61,8 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)}: {_c(e['attacker'])} attacks {_target(e)}"
     if t == "link":
         on = f" on {_target(e)}" if "target" in e or "breach" in e else ""
-        return f"    Ladder link {e['depth']}: {e['kind']} by {_c(e['source'])}{on}"
+        what = {"card": "", "ability": "ability of "}.get(e["kind"], f"{e['kind']} by ")
+        return f"    Ladder link {e['depth']}: {_p(e)}'s {what}{_c(e['source'])}{on}"
     if t == "resolve":
         return f"    resolves: {_c(e['card'])}" + (f" — {e['ability']}" if "ability" in e else "")
     if t == "negate":
