@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
@@ -94,10 +96,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "deck_out":
         return f"  {_p(e)} cannot draw: Deckout Forfeit!"
     if t == "turn_cap":
-        return f"Turn cap reached: decided by {e['decided_by']}"
+        return f"The turn cap is reached after turn {e['turns']}: LP {e['lp'][0]}–{e['lp'][1]}"
     if t == "result":
-        who = "a draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
-        return f"Game over: {who} ({e['reason']}, turn {e['turns']})"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     if t == "phase":
         return None if e["phase"] == "draw" else f"  [{e['phase']}]"
     return None  # shuffle, turn_end, ladder_done, target, draw_skipped: nothing a reader needs

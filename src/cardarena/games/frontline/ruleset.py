@@ -36,6 +36,11 @@ class FrontlineRuleset(Ruleset):
         "opening_hand": 6,  # seed 003 §2
         "turn_cap": 60,  # ruling frontline.gap.14: the game always ends
     }
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "life": (1, 99),
+        "opening_hand": (0, 20),
+        "turn_cap": (2, 400),
+    }
 
     @property
     def pool(self) -> CardPool:
