@@ -30,8 +30,11 @@ def spawn(*args: str) -> pexpect.spawn:
 
 
 def first_leader(game_id: str) -> str:
+    """The first leader of the first starter; a game without leaders (frontline): its first card."""
     game = cardarena.load_game(game_id)
     starter = game.starter_decks()[sorted(game.starter_decks())[0]]
+    if not game.leader_key:
+        return next(iter(starter.cards))
     return starter.leaders[game.leader_key][0]
 
 
