@@ -58,12 +58,12 @@ def test_a_face_down_plan_shows_its_kind_but_not_its_identity():
     # in the window, the opponent sees a face-down card of Kind offense
     assert st.decision is not None and st.decision.seat == 1
     assert "offense" in st.decision.prompt and "Battle Plan" not in st.decision.prompt
-    assert st.view(1)["pending"] == [{"id": st.pending[0], "face_down": True}]
+    assert st.view(1)["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]
     assert "Battle Plan" not in dump(st, 1)
     pick(st, "Pass")
     plan = st.plans[0][0]
     theirs, mine = st.view(1)["players"][0]["plans"], st.view(0)["players"][0]["plans"]
-    assert theirs == [{"id": plan, "kind": "offense", "delayed": False}]  # it exists, with its marker
+    assert theirs == [{"index": 0, "kind": "offense", "delayed": False}]  # it exists, with its marker
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     assert "Battle Plan" not in dump(st, 1)
     played = [e for e in st.visible_log(1) if e["type"] == "play"]

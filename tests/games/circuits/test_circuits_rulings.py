@@ -20,6 +20,11 @@ from cardarena.games.circuits.schema import Card
 FORGE = ("Forgeblade", "Sparkwright")
 
 
+def _src(e: dict) -> str:
+    """A damage event's source, with "(Full Battery)" when Full Battery made it deal the damage."""
+    return e["source"] + (" (Full Battery)" if e.get("via") == "Full Battery" else "")
+
+
 def answer_names(st):
     return sorted(lbl.removeprefix("Answer with ").rsplit(" (cost", 1)[0] for lbl in labels(st) if lbl != "Pass")
 
@@ -287,8 +292,8 @@ def test_full_battery_deals_its_amount_once_per_asset_of_the_caster():
     pass_all(st)
     hp = st.hp[1]
     pick(st, "End the Action Step")
-    hits = [e for e in hero_hits(st, 1) if e["source"].endswith("(Full Battery)")]
-    assert [(e["source"], e["final"]) for e in hits] == [("Capacitor Bank (Full Battery)", battery),
+    hits = [e for e in hero_hits(st, 1) if e.get("via") == "Full Battery"]
+    assert [(_src(e), e["final"]) for e in hits] == [("Capacitor Bank (Full Battery)", battery),
                                                          ("Bulwark Drone (Full Battery)", battery)]
     assert st.hp[1] == hp - 2 * battery
 
@@ -565,7 +570,7 @@ def test_full_battery_comes_after_end_of_turn_effects_and_before_strike():
     pick(st, "Ultimate: Full Battery")
     pass_all(st)
     pick(st, "End the Action Step")
-    order = [e["type"] if e["type"] != "damage" else e["source"] for e in st.log if e["type"] in ("heal", "damage")]
+    order = [e["type"] if e["type"] != "damage" else _src(e) for e in st.log if e["type"] in ("heal", "damage")]
     assert order[:4] == ["heal", "Solar Array (Full Battery)", "Ember Turret (Full Battery)", "Ember Turret"]
 
 

@@ -109,7 +109,7 @@ HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chos
 
 
 def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, source_seat: int,
-                *, burn: bool = False, attack: bool = False) -> int:
+                *, burn: bool = False, attack: bool = False, via: str = "") -> int:
     """Seed 000 §8.2, in order: Marked +1, declared Reaction prevention, Gear reductions, Shield (once
     per event), lethal saves; then HP loss. Burn skips every step (rule 8.2.16). Returns damage dealt."""
     if st.hp[target] <= 0 or st.result is not None:
@@ -151,9 +151,10 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
                     break
     before = st.hp[target]
     st.hp[target] = max(0, before - amount)
+    extra = {"via": via} if via else {}  # what made the source deal it (Full Battery)
     st.emit("damage", source=st.src(source), target="hero", player=target, base=base, marked=marked_bonus,
             prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
-            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved)
+            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved, **extra)
     if amount > 0:  # rule 8.2.12–8.2.13
         if st.marked[target]:
             st.marked[target] = False

@@ -238,7 +238,7 @@ def h_battery(st: CircuitsState, step: Step) -> None:
     st.battery = [b for b in st.battery if b[0] != p]
     for _, amount in mine:
         for a in list(st.field[p]):
-            damage_hero(st, 1 - p, amount, a, p)  # Full Battery: each Asset is the source of its damage
+            damage_hero(st, 1 - p, amount, a, p, via="Full Battery")  # each Asset is the source of its damage
     st.flush()
 
 
