@@ -195,6 +195,7 @@ def h_declare(st: CircuitsState, step: Step) -> None:
         st.flags.add("played_tactic")
         if d.type == "plan":
             st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
+            st.seen[1 - seat].discard(iid)  # which hand card went face-down is not seen (rule 4.3)
             st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=iid)
         else:
             st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=iid,

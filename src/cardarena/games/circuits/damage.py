@@ -182,6 +182,8 @@ def _minus(pair: tuple[int, int] | list[int], i: int, n: int) -> tuple[int, int]
 def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
     """Rules 6.16–6.19: the first drop to ≤ 10 and the first to ≤ 5 by an enemy source each draw a card."""
     for i, line in ((0, 10), (1, 5)):
+        if st.result is not None:
+            return
         k = seat * 2 + i
         if not st.breakpoints[k] and before > line >= st.hp[seat]:
             st.breakpoints[k] = True

@@ -94,9 +94,7 @@ def draw(st: CircuitsState, seat: int, n: int, why: int | str) -> None:
             st.finish(1 - seat, "deck_out", st.turn)
             return
         iid = st.deck[seat].pop()
-        st.hand[seat].append(iid)
-        for s in st.seen:  # a looker cannot follow the card into the hand (rule 4.1)
-            s.discard(iid)
+        st.hand[seat].append(iid)  # a seat that looked at it knows it is in this hand now
         st.emit("draw", player=seat, card=st.ref(iid), reason=st.src(why))
 
 
@@ -252,9 +250,7 @@ def v_return_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: 
         st.plans[enemy].remove(target)
         st.kind_of.pop(target, None)  # rule 12.17: it loses its marker
         st.delayed.discard(target)
-        st.hand[enemy].append(target)
-        for s in st.seen:  # an ordinary hand card again: nobody can follow it (rule 4.1)
-            s.discard(target)
+        st.hand[enemy].append(target)  # a seat that had seen it knows it is in this hand now
         st.emit("plan_returned", player=enemy, index=index, source=st.src(source))
     return False
 

@@ -166,13 +166,15 @@ class CircuitsState(State):
     def visible_mask(self, iid: int) -> int:
         """Who may know card `iid` now (rules circuits.4.1–4.5, 5.3, 12.15): a hand, a face-down Plan and
         the Armory before the Loadout reveal are their owner's; a deck card is known to no one but a
-        seat that looked at it (Scout); a seen face-down Plan is also its looker's; the rest is public."""
+        seat that looked at it (Scout). A looker keeps knowing a card it saw while the card stays in
+        the deck, goes to the hand or sits face-down (`seen`); once the card leaves the hand face-down
+        its owner's opponent can no longer tell it apart (actions.h_declare forgets it)."""
         o = self.owner[iid]
         seen = self.seen
         if iid in self.deck[o]:
             return (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
-        if iid in self.hand[o]:
-            return 1 << o
+        if iid in self.hand[o]:  # a looker still knows a card it saw go into this hand
+            return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
         if iid in self.kind_of and iid not in self.delayed:  # face-down, in the Plans or in its window
             return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
         if iid in self.armory[o] and not self.loadouts_revealed():
@@ -183,7 +185,7 @@ class CircuitsState(State):
         """Same as the default derived from `visible_mask`, without scanning every card."""
         o = 1 - seat
         known = self.seen[seat]
-        out = [*self.hand[o], *(i for i in (*self.deck[o], *self.deck[seat]) if i not in known)]
+        out = [i for i in (*self.hand[o], *self.deck[o], *self.deck[seat]) if i not in known]
         out += [i for i in self.kind_of if self.owner[i] == o and i not in self.delayed and i not in known]
         if not self.loadouts_revealed():
             out += self.armory[o]
