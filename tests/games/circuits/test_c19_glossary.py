@@ -44,7 +44,7 @@ def test_an_asset_in_hand_is_not_controlled_by_full_battery():
 
 def test_grand_design_resolves_the_plans_you_control_not_a_plan_in_hand():
     # rule circuits.19.1
-    st = board(heroes=("Cinder Oracle", "Volt Reaver"), plans=(["Timeline Fold"], []), hands=(["Battle Plan"], []),
+    st = board(heroes=("Cinder Oracle (Seer)", "Volt Reaver"), plans=(["Timeline Fold"], []), hands=(["Battle Plan"], []),
                rally=(8, 3))
     [battle_plan] = st.hand[0]
     pick(st, "Ultimate")

@@ -11,7 +11,7 @@ DRILL_BURN = amount("Redline Drill", "rider_burn")
 DRILL_HIT = 1 + card("Redline Drill").attack
 FRAME = amount("Frame Check", "rider_repair")
 BATTERY = amount("Forgeblade (Stormforged)", "full_battery")
-REWARD = card("Cinder Oracle").ultimate.effects[0].reward
+REWARD = card("Cinder Oracle (Seer)").ultimate.effects[0].reward
 
 #: test-only Reaction: the attacker's step-3 answer that removes the declared Asset target
 DEMOLITION = make_card(kind="tactic", id="test-demolition", name="Demolition Charge", type="reaction",
@@ -284,7 +284,7 @@ def test_full_battery_comes_after_end_of_turn_effects_and_before_strike():
 
 
 def grand_design_board(p2_hand=()):
-    st = scenario(heroes=("Cinder Oracle", "Sparkwright"), plans=(["Battle Plan", "Field Triage", "Timeline Fold"], []),
+    st = scenario(heroes=("Cinder Oracle (Seer)", "Sparkwright"), plans=(["Battle Plan", "Field Triage", "Timeline Fold"], []),
                   hands=([], list(p2_hand)), hp=(20, None))
     pick(st, "Ultimate: Grand Design")
     return st

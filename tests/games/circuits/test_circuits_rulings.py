@@ -158,7 +158,7 @@ def test_a_jam_hits_the_chosen_gear_until_the_players_next_turn_and_rechecks_ass
 def test_a_variant_shares_its_heros_name_and_carries_the_named_ultimates():
     # rule circuits.gap.9
     for title, ult in (("Forgeblade (Stormforged)", "Full Battery"), ("Swarm Architect (Bastion)", "Hold Everything"),
-                       ("Cinder Oracle", "Grand Design")):
+                       ("Cinder Oracle (Seer)", "Grand Design")):
         st = board(heroes=(title, "Sparkwright"))
         hero = st.hero_card(0)
         assert st.name(st.hero[0]) == title
@@ -167,7 +167,7 @@ def test_a_variant_shares_its_heros_name_and_carries_the_named_ultimates():
         pick(st, f"Ultimate: {ult}")
         pass_all(st)
         assert [e["name"] for e in events(st, "ultimate")] == [ult]
-    assert any(e.verb == "resolve_plans" and e.reward > 0 for e in card("Cinder Oracle").ultimate.effects)
+    assert any(e.verb == "resolve_plans" and e.reward > 0 for e in card("Cinder Oracle (Seer)").ultimate.effects)
 
 
 # -- gaps 10–19: the named cards -----------------------------------------------------------------------

@@ -118,6 +118,8 @@ def test_an_ultimate_resolves_all_your_plans_with_a_damage_reward():
     # rule circuits.8.7.9
     found = [(h.title, e.reward) for h in HEROES for e in h.ultimate.effects if e.verb == "resolve_plans"]
     assert found and all(reward >= 1 for _, reward in found)
+    # rule 8.7 heads it "Variant Ultimate timing": it sits on a Variant, never on a base Hero
+    assert all(POOL.heroes[t].variant for t, _ in found)
     assert not any(POOL.heroes[t].ultimate.name in ("Hold Everything", "Full Battery") for t, _ in found)
 
 
