@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from cardarena.core.engine import Handler, State
 from cardarena.core.fields import F
 
@@ -156,8 +158,6 @@ class CircuitsState(State):
         it changes nothing, spends nothing and opens no window. Raises PermissionError otherwise."""
         if not 0 <= iid < len(self.defs) or not self.may_know(seat, iid):
             raise PermissionError(f"seat {seat} may not inspect card {iid}")
-        import msgspec
-
         info: dict[str, Any] = msgspec.to_builtins(self.defs[iid])
         info["id"] = iid
         return info
