@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,8 +34,9 @@ class GameInfo:
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
 
 
-class Ruleset:
-    """A game: its card pool, formats, deck rules, starters, and a factory for States."""
+class Ruleset(ABC):
+    """A game: its card pool, formats, deck rules, starters, and a factory for States. The abstract
+    methods must all be provided: a ruleset that misses one fails when it is loaded, not mid-game."""
 
     id: str = ""
     name: str = ""
@@ -56,17 +58,21 @@ class Ruleset:
                         formats=dict(self.formats), default_format=self.default_format)
 
     # -- cards ---------------------------------------------------------------------------------
+    @abstractmethod
     def card_names(self) -> list[str]:
         raise NotImplementedError
 
+    @abstractmethod
     def card_info(self, name: str) -> dict[str, Any]:
         """Every field and the printed text of one card, JSON-able. Raises KeyError if unknown."""
         raise NotImplementedError
 
     # -- decks ---------------------------------------------------------------------------------
+    @abstractmethod
     def starter_decks(self) -> dict[str, Deck]:
         raise NotImplementedError
 
+    @abstractmethod
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         """Every reason the deck is not legal in `fmt` (its own format by default); [] if legal."""
         raise NotImplementedError
@@ -85,6 +91,7 @@ class Ruleset:
         return deck
 
     # -- games ---------------------------------------------------------------------------------
+    @abstractmethod
     def new_game(
         self,
         decks: list[Any] | tuple[Any, ...] | None = None,
@@ -111,6 +118,7 @@ class Ruleset:
             out[k] = v
         return out
 
+    @abstractmethod
     def random_deck(self, rng: Any) -> Deck:
         """A random legal deck (for fuzzing and exploration); rng is a random.Random."""
         raise NotImplementedError
@@ -123,6 +131,7 @@ class Ruleset:
         """Names of the cards an event puts into play (for coverage reports)."""
         return []
 
+    @abstractmethod
     def cards_by_id(self) -> dict[str, Any]:
         """Every card definition of the pool by its id (what a saved state names)."""
         raise NotImplementedError
