@@ -221,13 +221,22 @@ class CircuitsState(State):
     # -- views ---------------------------------------------------------------------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
         d = self.defs[iid]
-        out: dict[str, Any] = {"id": iid, "name": self.name(iid), "kind": type(d).__name__.removesuffix("Card").lower()}
+        out: dict[str, Any] = {"id": iid, "card": d.id, "name": self.name(iid),
+                               "kind": type(d).__name__.removesuffix("Card").lower()}
         if isinstance(d, TacticCard):
             out.update(type=d.type, cost=d.cost, circuits=list(d.circuits))
         elif isinstance(d, AssetCard):
             out.update(cost=d.cost, hp=d.hp, circuits=list(d.circuits))
         elif isinstance(d, GearCard):
             out.update(slot=d.slot, cost=d.cost, circuits=list(d.circuits))
+        return out
+
+    def _pending_view(self, iid: int, seat: int) -> dict[str, Any]:
+        """A card played and not yet resolved: a face-down Plan shows its Kind, and its identity only
+        to the seats that know it (rule 12.1, 4.3)."""
+        out: dict[str, Any] = {"seat": self.owner[iid], "face_down": iid in self.kind_of, "kind": self.kind_of.get(iid)}
+        if self.visible_mask(iid) >> seat & 1:
+            out["card"] = self.card_view(iid)
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -273,9 +282,7 @@ class CircuitsState(State):
             "active": self.active,
             "first": self.first,
             "players": players,
-            "pending": [self.card_view(i) if self.visible_mask(i) >> seat & 1
-                        else {"seat": self.owner[i], "face_down": True, "kind": self.kind_of.get(i)}
-                        for i in self.pending],
+            "pending": [self._pending_view(i, seat) for i in self.pending],
             "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
