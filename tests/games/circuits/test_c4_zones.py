@@ -67,7 +67,10 @@ def test_a_face_down_plan_shows_its_kind_but_not_its_identity():
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     assert "Battle Plan" not in dump(st, 1)
     played = [e for e in st.visible_log(1) if e["type"] == "play"]
-    assert played == [{"type": "play", "player": 0, "card": None, "card_type": "plan", "kind": "offense", "id": plan}]
+    assert played == [{"type": "play", "player": 0, "card": None, "card_type": "plan", "kind": "offense", "id": None}]
+    [placed] = [e for e in st.visible_log(1) if e["type"] == "plan_set"]
+    assert (placed["index"], placed["id"]) == (0, None)  # by position, not by instance id
+    assert [e["id"] for e in st.visible_log(0) if e["type"] == "plan_set"] == [plan]
     assert [e["card"] for e in st.visible_log(0) if e["type"] == "play"] == ["Battle Plan"]
 
 

@@ -196,12 +196,12 @@ def h_declare(st: CircuitsState, step: Step) -> None:
         if d.type == "plan":
             st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
             st.seen[1 - seat].discard(iid)  # which hand card went face-down is not seen (rule 4.3)
-            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=iid)
+            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=st.ref_id(iid))
         else:
-            st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=iid,
+            st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=st.ref_id(iid),
                     **({} if target < 0 else {"target": st.ref(target), "at": st.position(target)}))
     else:
-        st.emit("play", player=seat, card=st.ref(iid), card_type="asset", id=iid)
+        st.emit("play", player=seat, card=st.ref(iid), card_type="asset", id=st.ref_id(iid))
     open_window(st, "full", seat, ("card", iid, target))
     if isinstance(d, AssetCard):
         st.stack.append(("fire", seat, "you_play_asset", iid))  # rule 9.1.6: before the window
@@ -282,7 +282,9 @@ def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled:
         return
     if d.type == "plan":
         st.plans[seat].append(iid)  # face-down with its honest marker (rule 12.1)
-        st.emit("plan_set", player=seat, kind=d.plan_kind, id=iid)
+        # its position is public, its instance id only to those who know the card (a hand card's id
+        # would let the opponent follow a Plan returned to hand and played again)
+        st.emit("plan_set", player=seat, kind=d.plan_kind, index=len(st.plans[seat]) - 1, id=st.ref_id(iid))
         return
     st.discard[seat].append(iid)
     st.emit("resolve", player=seat, card=st.ref(iid))

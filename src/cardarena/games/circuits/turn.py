@@ -74,13 +74,13 @@ def h_loadout_pick(st: CircuitsState, step: Step) -> None:
     """Asker: secretly pick one Gear of this slot for the Loadout (rules 5.3–5.6)."""
     _, p, slot = step
     cands = [g for g in st.armory[p] if st.defs[g].slot == slot and g not in st.picks[p]]
-    distinct = st.distinct(cands)
-    if len(distinct) <= 1:  # the Armory is registered face-up: a forced pick is public (rule 5.8)
+    if len(cands) <= 1:  # the slot count is public; which Gear it holds is not, before the reveal
         if cands:
             st.picks[p].append(cands[0])
         return
+    # asked even when both are copies of one Gear (one option): the other seat may not know that
     opts = [Option(f"gear:{st.defs[g].id}", f"{st.name(g)} ({slot}, cost {st.defs[g].cost})",
-                   {"card": st.defs[g].id}, g) for g in distinct]
+                   {"card": st.defs[g].id}, g) for g in st.distinct(cands)]
     st.ask(p, "loadout", f"Secretly choose your {slot} for the Loadout", opts, ("loadout_picked", p), step)
 
 
@@ -193,7 +193,8 @@ def h_reveal(st: CircuitsState, step: Step) -> None:
     if iid not in st.plans[p]:
         return
     st.seen[1 - p].add(iid)
-    st.emit("plan_revealed", player=p, card=st.ref(iid), id=iid, forced=forced)
+    st.emit("plan_revealed", player=p, card=st.ref(iid), id=st.ref_id(iid), index=st.plans[p].index(iid),
+            forced=forced)
     open_window(st, "full", p, ("reveal", iid))
 
 
