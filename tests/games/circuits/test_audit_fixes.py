@@ -63,6 +63,10 @@ def test_refraction_looks_at_the_only_plan_and_at_the_deck_top_only_without_one(
     st = refraction_board([])
     [look] = events(st, "look")
     assert (look["what"], look["card"]) == ("deck_top", "Regroup")
+    # rule circuits.12.15: the seen card stays in the looker's own view, in no other
+    top = st.view(0)["players"][1]["seen"]
+    assert [(c["zone"], c["index"], c["card"]["name"]) for c in top] == [("deck", 0, "Regroup")]
+    assert "seen" not in st.view(1)["players"][1] and st.view(1)["players"][0]["seen"] == []
 
 
 def test_nothing_happens_after_a_deck_out_not_even_a_rider():

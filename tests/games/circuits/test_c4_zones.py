@@ -88,8 +88,9 @@ def test_field_discard_gear_loadout_and_scrap_are_public():
         assert names(view, 0, "gear") == ["Heartforge Hammer"] and names(view, 1, "gear") == ["Padded Vest"]
         assert names(view, 0, "loadout") == ["Slag Plate"] and names(view, 1, "loadout") == ["Sunlance"]
         assert names(view, 0, "scrap") == ["Redline Drill"]
-    # apart from a player's own hand, both players see exactly the same table
-    public = [[{k: v for k, v in pv.items() if k != "hand"} for pv in st.view(seat)["players"]] for seat in (0, 1)]
+    # apart from a player's own hand (and what it looked at in the other's), both see the same table
+    public = [[{k: v for k, v in pv.items() if k not in ("hand", "seen")} for pv in st.view(seat)["players"]]
+              for seat in (0, 1)]
     assert public[0] == public[1]
 
 

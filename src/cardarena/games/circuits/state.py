@@ -231,6 +231,16 @@ class CircuitsState(State):
             out.update(slot=d.slot, cost=d.cost, circuits=list(d.circuits))
         return out
 
+    def _seen_view(self, seat: int, p: int) -> list[dict[str, Any]]:
+        """Cards of `p`'s deck and hand that `seat` looked at and still knows (rule 12.15: the seen
+        card stays in the scout's own view): a deck card by its depth from the top."""
+        known = self.seen[seat]
+        deck = self.deck[p]
+        out = [{"zone": "deck", "index": len(deck) - 1 - k, "card": self.card_view(i)}
+               for k, i in enumerate(deck) if i in known]
+        out += [{"zone": "hand", "index": k, "card": self.card_view(i)} for k, i in enumerate(self.hand[p]) if i in known]
+        return out
+
     def _pending_view(self, iid: int, seat: int) -> dict[str, Any]:
         """A card played and not yet resolved: a face-down Plan shows its Kind, and its identity only
         to the seats that know it (rule 12.1, 4.3)."""
@@ -273,6 +283,8 @@ class CircuitsState(State):
             }
             if mine:
                 pv["hand"] = [self.card_view(i) for i in self.hand[p]]
+            else:
+                pv["seen"] = self._seen_view(seat, p)
             players.append(pv)
         return {
             "game": "circuits",

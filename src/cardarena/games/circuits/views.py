@@ -70,6 +70,14 @@ class PendingView(msgspec.Struct, forbid_unknown_fields=True):
     card: CardView | UnsetType = UNSET
 
 
+class SeenView(msgspec.Struct, forbid_unknown_fields=True):
+    """A card of the opponent's deck (`index`: depth from the top) or hand that this seat looked at."""
+
+    zone: str
+    index: int
+    card: CardView
+
+
 class PlayerView(msgspec.Struct, forbid_unknown_fields=True):
     seat: int
     hero: HeroView
@@ -86,6 +94,7 @@ class PlayerView(msgspec.Struct, forbid_unknown_fields=True):
     scrap: list[CardView]
     plans: list[PlanView]
     hand: list[CardView] | UnsetType = UNSET  # only in the seat's own view
+    seen: list[SeenView] | UnsetType = UNSET  # only in the other seat's view: what it looked at
 
 
 class CircuitsView(ViewEnvelope, forbid_unknown_fields=True):
