@@ -25,7 +25,7 @@ Verb = Callable[[CircuitsState, Effect, int, int, "int | str", int], bool]
 VERBS: dict[str, Verb] = {}
 
 #: where a card's effects are printed, to continue them after a pushed step: (iid, field[, k])
-Ref = tuple[Any, ...]
+Where = tuple[Any, ...]
 
 
 def verb(name: str) -> Callable[[Verb], Verb]:
@@ -50,7 +50,7 @@ def choice_kind(effects: Sequence[Effect]) -> str:
 
 
 def apply_effects(st: CircuitsState, effects: Sequence[Effect], seat: int, target: int, source: int | str,
-                  this: int = -1, ref: Ref | None = None, start: int = 0) -> None:
+                  this: int = -1, ref: Where | None = None, start: int = 0) -> None:
     """Resolve `effects[start:]` for `seat`. `target` is the declared choice (a Hero's or Asset's id, a
     Gear or Plan id), -1 if none; `source` the card whose text this is (an instance id) or an Ultimate's
     name; `ref` where the effects are printed, for continuations."""
@@ -68,7 +68,7 @@ def apply_effects(st: CircuitsState, effects: Sequence[Effect], seat: int, targe
 PUSHING = frozenset({"force_reveal", "resolve_plans", "look_plan"})
 
 
-def effects_at(st: CircuitsState, ref: Ref) -> Sequence[Effect]:
+def effects_at(st: CircuitsState, ref: Where) -> Sequence[Effect]:
     iid, field = ref[0], ref[1]
     d = st.defs[iid]
     if field == "ultimate":

@@ -250,7 +250,12 @@ def h_close(st: CircuitsState, step: Step) -> None:
 def h_effects(st: CircuitsState, step: Step) -> None:
     """Continue a card's effects after a window opened in the middle of them."""
     _, seat, target, source, this, ref, start = step
+    trigger = ref[1] == "trigger" and "in_trigger" not in st.flags  # still opens no window (rule 11.30)
+    if trigger:
+        st.flags.add("in_trigger")
     apply_effects(st, effects_at(st, ref), seat, target, source, this, ref, start)
+    if trigger:
+        st.flags.discard("in_trigger")
     st.flush()
 
 
