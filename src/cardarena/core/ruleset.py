@@ -46,6 +46,8 @@ class Ruleset(ABC):
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
     rule_defaults: ClassVar[dict[str, Any]] = {}
+    #: allowed inclusive range (low, high) of integer rule parameters; `check_rules` refuses the rest
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {}
     #: how many players sit at a table (min, max); nothing in core assumes two
     seats: ClassVar[tuple[int, int]] = (2, 2)
     zero_sum: ClassVar[bool] = True
@@ -115,6 +117,9 @@ class Ruleset(ABC):
                 v = _BOOL_WORDS[str(v).lower()]
             if not isinstance(v, want) or isinstance(v, bool) != isinstance(out[k], bool):
                 raise ValueError(f"rule {k!r} expects {want.__name__}, got {v!r}")
+            lo, hi = self.rule_ranges.get(k, (None, None))
+            if lo is not None and hi is not None and not lo <= v <= hi:
+                raise ValueError(f"rule {k!r} must be between {lo} and {hi} (default {out[k]!r}), got {v!r}")
             out[k] = v
         return out
 
@@ -165,6 +170,7 @@ class Ruleset(ABC):
             "formats": dict(self.formats),
             "default_format": self.default_format,
             "rules": dict(self.rule_defaults),
+            "rule_ranges": {k: list(v) for k, v in self.rule_ranges.items()},
             "seats": list(self.seats),
             "zero_sum": self.zero_sum,
         }

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
+
+
+def _target(e: dict[str, Any]) -> str:
+    """A target by name, or by position when the reader may not know the card (a face-down card)."""
+    if e.get("target"):
+        return str(e["target"])
+    at = e["target_at"]
+    return f"P{at['seat'] + 1}'s face-down card at position {at['index'] + 1}"
 
 
 def narrate(e: dict[str, Any]) -> str | None:
@@ -36,11 +46,11 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)} sets {e.get('card') or 'a card'} face-down"
     if t == "activate":
         who = f" with {e['performer']}" if e.get("performer") else ""
-        on = f" on {e['target']}" if e.get("target") else ""
+        on = f" on {_target(e)}" if e.get("target_at") else ""
         verb = "attacks" if e["subtype"] == "attack" else ("answers" if e.get("answering") else "plays")
         return f"  {_p(e)} {verb}{' with' if verb == 'attacks' else ''} {e['card']}{who}{on} (cost {e['cost']})"
     if t == "ability":
-        on = f" on {e['target']}" if e.get("target") else ""
+        on = f" on {_target(e)}" if e.get("target_at") else ""
         return f"  {_p(e)}'s {e['name']} uses {e['ability']} ({e['kind']}){on}"
     if t == "damage":
         parts = [f"base {e['base']}"]
@@ -54,7 +64,8 @@ def narrate(e: dict[str, Any]) -> str | None:
             parts.append(f"-{e['armor']} armor")
         if e["shielded"]:
             parts.append(f"-{e['shielded']} shield")
-        return f"    {e['source']} hits {e['target_name']} for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
+        src = e["source"] or (e.get("status") or "a hidden card").capitalize()
+        return f"    {src} hits {e['target_name']} for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
     if t == "ko":
         return f"    {e['name']} is KO'd!"
     if t == "recycle":
@@ -84,14 +95,23 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "fizzle":
         return f"    {e['card']} fizzles: {e['reason']}"
     if t == "negated":
-        return f"    {e['card']} is negated!"
+        what = f"{e['card']}'s {e['ability']}" if e.get("ability") else e["card"]
+        return f"    {what} is negated!"
     if t == "move":
         return f"    {e['card']} goes to the discard ({e['reason']})"
     if t == "safety_cap":
         return (f"\nSafety cap after {e['rounds']} rounds: survivors {e['survivors']}, squad HP {e['squad_hp']} "
                 f"— decided by {e['decided_by']}")
+    if t == "energy_paid":
+        return f"    {_p(e)} pays {e.get('amount', '?')} energy" if e.get("amount") else None
+    if t == "no_answer":
+        return f"    {_p(e)} does not answer"
+    if t == "prebank_done":
+        return f"  {_p(e)} ends the pre-bank ({e.get('banked', 0)} banked)"
+    if t == "draw_phase":
+        return f"  {_p(e)} holds 5 on turn 1: no draw, no mill"
     if t == "forfeit":
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
-        return f"\nResult: P{e['winner'] + 1} wins ({e['reason']}) after {e['turns']} turns"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     return None
