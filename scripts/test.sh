@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need (a local venv) and runs every check: ruff, mypy, pytest.
+# Sets up everything the tests need (a local venv; a throwaway PostgreSQL server for the storage
+# tests, from Debian's package, see scripts/with_postgres.sh) and runs every check: ruff, mypy, pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -7,4 +8,4 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q -e '.[dev]'
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy src
-.venv/bin/pytest -n 2 "$@"
+scripts/with_postgres.sh .venv/bin/pytest -n 2 "$@"

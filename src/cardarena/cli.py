@@ -588,6 +588,9 @@ def version() -> None:
     out.print(__version__)
 
 
+app.add_typer(__import__("cardarena.arena.cli", fromlist=["app"]).app)  # `contest ...`: arena/cli.py
+
+
 def main() -> None:
     try:
         app()

@@ -1,0 +1,295 @@
+"""`cardarena contest ...`: create a contest, enter automatons, run it in parallel, follow it, report it.
+
+The database is `--db URL`, else `$CARDARENA_DB`, else a SQLite file in the data folder (store.py).
+SQLAlchemy loads only when a contest command runs, so the rest of the CLI starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..core.errors import CardArenaError
+
+if TYPE_CHECKING:
+    from .runner import GameOutcome
+    from .store import Store
+
+app = typer.Typer(
+    name="contest",
+    help="Contests between automatons: round robin or Swiss, stored games and replays, ratings.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+_db: dict[str, str | None] = {"url": None}
+
+
+@app.callback()
+def _options(
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: $CARDARENA_DB, else a SQLite "
+                                                         "file in the data folder).")] = None,
+) -> None:
+    _db["url"] = db
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {msg}", markup=True, soft_wrap=True, highlight=False)
+    raise typer.Exit(code)
+
+
+def _store() -> Store:
+    from .store import Store
+
+    try:
+        return Store(_db["url"])
+    except CardArenaError as e:
+        _fail(str(e))
+        raise
+
+
+def _rules(items: list[str] | None) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    for r in items or []:
+        k, eq, v = r.partition("=")
+        if not eq:
+            _fail(f"--rule {r!r} must be NAME=VALUE")
+        rules[k.strip()] = v.strip()
+    return rules
+
+
+@app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="The contest's name (unique in the database).")],
+    game: Annotated[str, typer.Option(help="Game id, e.g. aliens.")],
+    entry: Annotated[list[str], typer.Option(help="AGENT:DECK, repeatable: an agent spec (random, ismcts:iters=200, "
+                                                  "...) and a starter name or deck file.")],
+    fmt: Annotated[str, typer.Option("--format", help="round-robin or swiss.")] = "round-robin",
+    games_per_pairing: Annotated[int, typer.Option(help="Games each pairing plays (even: seeds are mirrored).")] = 2,
+    rounds: Annotated[int | None, typer.Option(help="Swiss rounds (default: ceil(log2 entries)).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Contest seed (default: derived from the name).")] = None,
+    game_format: Annotated[str | None, typer.Option(help="The game's format (default: the game's own).")] = None,
+    rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
+) -> None:
+    """Create a contest. Every entry's agent and deck are checked first; any problem refuses them all."""
+    from .contest import create_contest, expected_games_now
+
+    store = _store()
+    try:
+        create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule))
+        with store.session() as s:
+            n, total = expected_games_now(s, name)
+    except CardArenaError as e:
+        _fail(str(e))
+    more = "" if n >= 2 else "; it needs at least 2 entries (cardarena contest enter)"
+    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play{more}; "
+              f"run it with `cardarena contest run {name}`", markup=False)
+
+
+@app.command("enter")
+def enter_cmd(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    entry: Annotated[list[str], typer.Option(help="AGENT:DECK, repeatable.")],
+) -> None:
+    """Add entries to a contest that has not started yet."""
+    from .contest import enter
+
+    try:
+        labels = enter(_store(), name, entry)
+    except CardArenaError as e:
+        _fail(str(e))
+    for label in labels:
+        out.print(f"entered: {label}", markup=False)
+
+
+@app.command("run")
+def run(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    workers: Annotated[int | None, typer.Option(help="Processes playing games (default: one per CPU).", min=1)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play every game of the contest not yet stored; safe to run again after any interruption."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from .contest import run_contest
+
+    store = _store()
+    faults: dict[str, int] = {}
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TimeRemainingColumn(), console=err, disable=quiet, transient=False)
+    bar = progress.add_task(name, total=None)
+
+    def tick(done: int, total: int, outcome: GameOutcome | None) -> None:
+        if outcome is not None:
+            for st in outcome.statuses:
+                if st != "OK":
+                    faults[st] = faults.get(st, 0) + 1
+        note = "" if not faults else " (faults: " + ", ".join(f"{k} {v}" for k, v in sorted(faults.items())) + ")"
+        progress.update(bar, completed=done, total=total, description=f"{name}{note}")
+
+    try:
+        with progress:
+            summary = run_contest(store, name, workers, tick)
+    except KeyboardInterrupt:
+        err.print(f"interrupted; `cardarena contest run {name}` resumes where it stopped", markup=False)
+        raise typer.Exit(130) from None
+    except CardArenaError as e:
+        _fail(str(e))
+        raise
+    state = "finished" if summary.finished else "not finished"
+    extra = f", {summary.errors} engine error(s)" if summary.errors else ""
+    out.print(f"contest {name!r}: {summary.played} game(s) played now, {summary.done}/{summary.total} stored, "
+              f"{state}{extra}. `cardarena contest report {name}` shows the results.", markup=False)
+    if summary.errors:
+        raise typer.Exit(1)
+
+
+@app.command("status")
+def status(
+    name: Annotated[str | None, typer.Argument(help="A contest (default: list them all).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """List the contests, or show where one stands."""
+    from .report import contest_status, list_contests
+
+    store = _store()
+    try:
+        with store.session() as s:
+            data: Any = list_contests(s) if name is None else contest_status(s, name)
+    except CardArenaError as e:
+        _fail(str(e))
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    if name is None:
+        t = Table("contest", "game", "format", "entries", "games", "status", title=f"contests in {store.display_url}")
+        for c in data:
+            games = f"{c['finished']}/{c['expected']}" if c["expected"] is not None else "-"
+            t.add_row(c["name"], c["game"], c["format"], str(c["entries"]), games, c["status"])
+        out.print(t)
+        return
+    g = data["games"]
+    out.print(f"[bold]{data['name']}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
+              f"{data['games_per_pairing']} games per pairing, status {data['status']}")
+    if g["expected"] is not None:
+        rounds = f", round {data['round'] or 0} of {data['rounds']}" if data["format"] == "swiss" else ""
+        out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
+                  f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else ""))
+    if data["faults"]:
+        out.print("faults: " + ", ".join(f"{k} {v}" for k, v in sorted(data["faults"].items())))
+    t = Table("#", "entry", "agent", "deck")
+    for ent in data["entries"]:
+        t.add_row(str(ent["entry"]), ent["label"], ent["agent"], ent["deck"])
+    out.print(t)
+
+
+def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
+    """Faults grouped by entry, status and the first line of their reason (a bot's stderr can be long)."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for f in faults:
+        why = (f["fault"] or "").strip().splitlines()[0] if f["fault"] else ""
+        why = why if len(why) <= 200 else why[:199] + "…"
+        groups.setdefault((f["entry"], f["status"], why), []).append(f["match"])
+    return groups
+
+
+def _wide() -> Console:
+    """The report's console: the terminal's width, or 160 columns when written to a file or a pipe."""
+    return out if out.is_terminal else Console(highlight=False, width=160)
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+@app.command("report")
+def report(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Leaderboard, win matrix with 95% confidence intervals, ratings, faults."""
+    from .report import contest_report
+
+    store = _store()
+    try:
+        with store.session() as s:
+            data = contest_report(s, name)
+    except CardArenaError as e:
+        _fail(str(e))
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    out = _wide()
+    c, g = data["contest"], data["games"]
+    out.print(f"[bold]{c['name']}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
+              f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, status {c['status']}")
+    out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
+              + (f", {g['errors']} engine errors" if g["errors"] else "")
+              + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))
+    swiss = c["format"] == "swiss"
+    any_faults = any(r["faults"] for r in data["leaderboard"])
+    t = Table(title="leaderboard")
+    for col in ("rank", "entry", *(("points", "Buchholz") if swiss else ()), "games", "W-D-L", "score",
+                "95% CI", "rating μ±σ", "ordinal", *(("faults",) if any_faults else ())):
+        t.add_column(col, no_wrap=col != "entry", overflow="fold")
+    for r in data["leaderboard"]:
+        rt = r["rating"]
+        row = [str(r["rank"]), f"#{r['entry']} {r['label']}",
+               *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
+               str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),
+               f"{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}",
+               f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-", f"{rt['ordinal']:.1f}" if rt else "-"]
+        if any_faults:
+            row.append(", ".join(f"{k} {v}" for k, v in sorted(r["faults"].items())) or "-")
+        t.add_row(*row)
+    out.print(t)
+    board = data["leaderboard"]
+    m = Table("row vs column", *[f"#{r['entry']}" for r in board],
+              title="win matrix: the row's score against the column [95% CI] over N games")
+    for r, line in zip(board, data["matrix"]["cells"], strict=True):
+        cells = ["" if x is None else f"{_pct(x['rate'])} [{_pct(x['ci95'][0])}–{_pct(x['ci95'][1])}] {x['games']}"
+                 for x in line]
+        m.add_row(f"#{r['entry']}", *cells)
+    out.print(m)
+    out.print(f"ratings: {data['rating_model']}, recomputed from the stored games in schedule order")
+    if data["faults"]:
+        out.print(f"faults ({len(data['faults'])} games lost by an automaton's fault; --json has each in full):")
+        for (entry, status, why), ids in _fault_groups(data["faults"]).items():
+            shown = ", ".join(str(i) for i in ids[:8]) + (", ..." if len(ids) > 8 else "")
+            out.print(f"  {entry}: {status} x{len(ids)} (matches {shown}): {why}", markup=False)
+    for bad in data["errors"][:10]:
+        out.print(f"  engine error in match {bad['match']}: {' '.join(bad['error'])}", markup=False)
+
+
+@app.command("replay")
+def replay(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    match_id: Annotated[int, typer.Argument(help="A match id (see `contest report --json`).")],
+    to: Annotated[Path, typer.Option("--out", help="Where to save the replay file.")],
+) -> None:
+    """Save a stored game as a replay file (`cardarena replay FILE --verify` re-runs it)."""
+    from .contest import match_replay
+
+    try:
+        with _store().session() as s:
+            record = match_replay(s, name, match_id)
+    except CardArenaError as e:
+        _fail(str(e))
+    from ..core.replay import save_replay
+
+    save_replay(record, to)
+    out.print(f"replay of match {match_id} saved to {to}", markup=False)

@@ -1,0 +1,139 @@
+"""Contest entries: `AGENT:DECK` parsed, the agent spec and the deck checked before the entry is stored.
+
+An entry is an agent spec as `cardarena.agents.make_agent` reads it (`random`, `ismcts:iters=200`,
+`cmd:"python bot.py"`) followed by `:DECK`, a starter name or a deck file, split the way the `match`
+command splits a player. No deck: the game's first starter (every entry then plays the same cards
+and only the automatons differ).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents import make_agent
+from ..core.decks import Deck, load_deck
+from ..core.errors import CardArenaError, DeckError
+from ..core.ruleset import Ruleset
+
+
+class EntryError(CardArenaError):
+    """One or more entries cannot enter: `problems` lists every reason, entry by entry."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"entries refused ({len(self.problems)} problem(s)):\n{lines}")
+
+
+@dataclass(frozen=True)
+class EntrySpec:
+    """A checked entry, ready to store."""
+
+    text: str
+    agent: str
+    deck_name: str
+    deck: dict[str, Any]
+
+
+def split_outside_quotes(text: str, sep: str = ":") -> list[str]:
+    """`cmd:"python a:b.py":deck` -> `['cmd', '"python a:b.py"', 'deck']`."""
+    parts: list[str] = []
+    cur: list[str] = []
+    quote = ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == sep:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
+def split_entry(text: str) -> tuple[str, str | None]:
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as the `match` command reads a player:
+    parts with '=' are agent parameters, the part without is the deck, and an external bot's command
+    or manifest (`cmd:"python3 bot.py"`, `bot:FILE`) is the part right after its kind."""
+    name, *rest = split_outside_quotes(text.strip())
+    if name.strip().lower() in ("cmd", "bot") and rest:
+        agent = f"{name}:{rest[0]}"
+        rest = rest[1:]
+        if any("=" in p for p in rest):
+            raise ValueError(f"entry {text!r}: an external bot takes no parameters here")
+        decks = [p.strip() for p in rest if p.strip()]
+    else:
+        params = [p for p in rest if "=" in p]
+        decks = [p.strip() for p in rest if "=" not in p and p.strip()]
+        agent = name + (":" + ",".join(params) if params else "")
+    if len(decks) > 1:
+        raise ValueError(f"entry {text!r} names more than one deck: {', '.join(decks)}")
+    return agent.strip(), (decks[0] if decks else None)
+
+
+def _load(game: Ruleset, deck: str) -> Deck:
+    starters = game.starter_decks()
+    return starters[deck] if deck in starters else load_deck(deck)
+
+
+def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, list[str]]:
+    """The entry, or every reason it cannot enter (its agent spec and its deck are both checked)."""
+    problems: list[str] = []
+    try:
+        agent, deck_part = split_entry(text)
+    except ValueError as e:
+        return None, [str(e)]
+    try:
+        built = make_agent(agent, seed=0)
+    except (ValueError, CardArenaError) as e:
+        problems.append(f"{text!r}: {e}")
+    else:
+        close = getattr(built, "close", None)
+        if callable(close):
+            close()
+    deck_name = deck_part or sorted(game.starter_decks())[0]
+    try:
+        deck = _load(game, deck_name)
+    except DeckError as e:
+        problems.extend(f"{text!r}: deck {e.source}: {p}" for p in e.problems)
+        return None, problems
+    if deck.game != game.id:
+        problems.append(f"{text!r}: deck {deck.source} is a {deck.game or '?'} deck, not {game.id}")
+    else:
+        problems.extend(f"{text!r}: deck {deck.source}: {p}" for p in game.check_deck(deck, fmt))
+    if problems:
+        return None, problems
+    label_deck = deck_part if deck_part in game.starter_decks() else (deck.name if deck_part else deck_name)
+    return EntrySpec(text.strip(), agent, label_deck or deck.name, deck.to_dict()), []
+
+
+def check_entries(game: Ruleset, texts: list[str], fmt: str) -> list[EntrySpec]:
+    """Every entry checked; EntryError lists every reason of every refused one."""
+    specs: list[EntrySpec] = []
+    problems: list[str] = []
+    for t in texts:
+        spec, why = check_entry(game, t, fmt)
+        problems.extend(why)
+        if spec is not None:
+            specs.append(spec)
+    if problems:
+        raise EntryError(problems)
+    return specs
+
+
+def unique_labels(existing: list[str], texts: list[str]) -> list[str]:
+    """Labels for new entries: the entry text, with `#2`, `#3`... when the same text enters again."""
+    taken = set(existing)
+    out = []
+    for t in texts:
+        label, n = t, 1
+        while label in taken:
+            n += 1
+            label = f"{t} #{n}"
+        taken.add(label)
+        out.append(label)
+    return out

@@ -1,0 +1,71 @@
+"""`cardarena contest ...` as a user types it: new, status, run, report, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arena_support import illegal_deck
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+
+runner = CliRunner()
+
+
+def cli(db: str, *args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, ["contest", "--db", db, *args])
+
+
+def test_a_contest_from_the_command_line(sqlite_url: str, tmp_path: Path) -> None:
+    r = cli(sqlite_url, "new", "cup", "--game", "aliens", "--entry", "random:mind_storm", "--entry",
+            f"random:{illegal_deck(tmp_path)}", "--entry", "nosuchbot:mind_storm")
+    assert r.exit_code == 2
+    assert "4 problem(s)" in r.output and "exactly 3 Aliens" in r.output and "unknown agent 'nosuchbot'" in r.output
+
+    r = cli(sqlite_url, "new", "cup", "--game", "aliens", "--format", "round-robin", "--games-per-pairing", "2",
+            "--entry", "random:mind_storm", "--entry", "random:creeping_rot", "--entry", "ismcts:iters=5:mind_storm")
+    assert r.exit_code == 0, r.output
+    assert "3 entries, 6 games to play" in r.output
+    assert "cup" in cli(sqlite_url, "status").output
+
+    r = cli(sqlite_url, "run", "cup", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    assert "6 game(s) played now, 6/6 stored, finished" in r.output
+
+    r = cli(sqlite_url, "status", "cup")
+    assert "games: 6 finished, 0 engine errors, 0 scheduled, 6 in all" in r.output
+
+    r = cli(sqlite_url, "report", "cup")
+    assert r.exit_code == 0 and "leaderboard" in r.output and "win matrix" in r.output and "openskill" in r.output
+    data = json.loads(cli(sqlite_url, "report", "cup", "--json").output)
+    assert data["games"]["finished"] == 6 and len(data["leaderboard"]) == 3
+
+    status = json.loads(cli(sqlite_url, "status", "cup", "--json").output)
+    assert status["status"] == "finished" and [e["entry"] for e in status["entries"]] == [1, 2, 3]
+
+    from sqlalchemy import select
+
+    from cardarena.arena.models import Match
+    from cardarena.arena.store import Store
+
+    with Store(sqlite_url).session() as s:
+        match_id = s.scalars(select(Match.id)).first()
+    out = tmp_path / "game.json"
+    r = cli(sqlite_url, "replay", "cup", str(match_id), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["replay", str(out), "--verify"])
+    assert r.exit_code == 0 and "OK" in r.output
+
+
+def test_swiss_from_the_command_line_and_unknown_contests(sqlite_url: str) -> None:
+    r = cli(sqlite_url, "new", "sw", "--game", "circuits", "--format", "swiss", "--rounds", "2",
+            "--entry", "random:forgeblade", "--entry", "random:lumen_warden", "--entry", "random:volt_reaver")
+    assert r.exit_code == 0, r.output
+    assert cli(sqlite_url, "run", "sw", "--workers", "1", "-q").exit_code == 0
+    r = cli(sqlite_url, "report", "sw")
+    assert "points" in r.output and "Buchholz" in r.output
+    r = cli(sqlite_url, "report", "nope")
+    assert r.exit_code == 2 and "no contest named 'nope'; contests: sw" in r.output
+    r = cli(sqlite_url, "new", "odd", "--game", "aliens", "--games-per-pairing", "3", "--entry", "random")
+    assert r.exit_code == 2 and "must be even" in r.output

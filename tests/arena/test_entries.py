@@ -1,0 +1,104 @@
+"""Entering a contest: `AGENT:DECK` read right, and an illegal deck or agent refused with every reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from arena_support import illegal_deck
+
+import cardarena
+from cardarena.arena.contest import create_contest, enter, run_contest
+from cardarena.arena.entries import EntryError, check_entries, split_entry, split_outside_quotes
+from cardarena.arena.store import Store
+
+ALIENS = cardarena.load_game("aliens")
+
+
+def test_entries_split_into_agent_and_deck() -> None:
+    assert split_entry("random:mind_storm") == ("random", "mind_storm")
+    assert split_entry("ismcts:iters=200:mind_storm") == ("ismcts:iters=200", "mind_storm")
+    assert split_entry("ismcts:iters=200:c=1:decks/mine.toml") == ("ismcts:iters=200,c=1", "decks/mine.toml")
+    assert split_entry("ismcts:iters=200") == ("ismcts:iters=200", None)
+    assert split_entry("random") == ("random", None)
+    # an external bot's command keeps its quotes and colons; the deck is what follows it
+    assert split_entry('cmd:"python bot.py --x a:b":mind_storm') == ('cmd:"python bot.py --x a:b"', "mind_storm")
+    assert split_entry('cmd:"python bot.py"') == ('cmd:"python bot.py"', None)
+    assert split_entry("bot:bots/mine.toml:mind_storm") == ("bot:bots/mine.toml", "mind_storm")
+    assert split_outside_quotes("a:'b:c':d") == ["a", "'b:c'", "d"]
+    with pytest.raises(ValueError, match="more than one deck"):
+        split_entry("random:mind_storm:creeping_rot")
+
+
+def test_an_illegal_deck_is_refused_with_every_reason(tmp_path: Path) -> None:
+    with pytest.raises(EntryError) as e:
+        check_entries(ALIENS, [f"random:{illegal_deck(tmp_path)}"], "standard")
+    text = "\n".join(e.value.problems)
+    assert len(e.value.problems) == 3
+    assert "exactly 3 Aliens" in text and "9 copies of 'Neural Surge'" in text and "No Such Card" in text
+
+
+def test_every_bad_entry_is_reported_at_once(tmp_path: Path) -> None:
+    entries = ["random:mind_storm", "nosuchbot:mind_storm", "ismcts:iters=lots:mind_storm",
+               "random:missing.toml", "random:circuits_deck.toml", "random:a:b"]
+    (tmp_path / "circuits_deck.toml").write_text(cardarena.load_game("circuits").starter_decks()["forgeblade"].to_toml())
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)
+        with pytest.raises(EntryError) as e:
+            check_entries(ALIENS, entries, "standard")
+    problems = e.value.problems
+    assert len(problems) == 5
+    assert "unknown agent 'nosuchbot'" in problems[0]
+    assert "iters='lots'" in problems[1]
+    assert "missing.toml" in problems[2] and "file not found" in problems[2]
+    assert "is a circuits deck, not aliens" in problems[3]
+    assert "more than one deck" in problems[4]
+
+
+def test_no_deck_means_the_first_starter() -> None:
+    (spec,) = check_entries(ALIENS, ["random"], "standard")
+    first = sorted(ALIENS.starter_decks())[0]
+    assert spec.deck_name == first and spec.deck == ALIENS.starter_decks()[first].to_dict()
+
+
+def test_contest_creation_refuses_illegal_entries_and_stores_nothing(sqlite_url: str, tmp_path: Path) -> None:
+    store = Store(sqlite_url)
+    with pytest.raises(EntryError, match="3 problem"):
+        create_contest(store, "c", "aliens", ["random:mind_storm", f"random:{illegal_deck(tmp_path)}"])
+    from cardarena.arena.contest import ContestError
+
+    with pytest.raises(ContestError, match="no contest named 'c'"):
+        enter(store, "c", ["random"])
+
+
+def test_entries_are_checked_when_added_and_closed_once_the_contest_runs(sqlite_url: str, tmp_path: Path) -> None:
+    from cardarena.arena.contest import ContestError
+
+    store = Store(sqlite_url)
+    create_contest(store, "c", "aliens", ["random:mind_storm"])
+    with pytest.raises(EntryError):
+        enter(store, "c", [f"random:{illegal_deck(tmp_path)}"])
+    assert enter(store, "c", ["random:mind_storm"]) == ["random:mind_storm #2"]
+    run_contest(store, "c", workers=1)
+    with pytest.raises(ContestError, match="entries are closed"):
+        enter(store, "c", ["random"])
+
+
+def test_contest_options_are_checked(sqlite_url: str) -> None:
+    from cardarena.arena.contest import ContestError
+
+    store = Store(sqlite_url)
+    with pytest.raises(ContestError, match="must be even") as e:
+        create_contest(store, "c", "aliens", ["random", "random"], pairing="knockout", games_per_pairing=3)
+    assert "knockout" in str(e.value)
+    with pytest.raises(ContestError, match="needs at least 2"):
+        create_contest(store, "solo", "aliens", ["random"])
+        run_contest(store, "solo", workers=1)
+
+
+def test_a_game_that_cannot_seat_two_is_refused(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardarena.arena.contest import ContestError
+
+    monkeypatch.setattr(type(ALIENS), "seats", (3, 4))
+    with pytest.raises(ContestError, match="contests pair two entries a game; aliens seats 3 to 4 players"):
+        create_contest(Store(sqlite_url), "c", "aliens", ["random", "random"])

@@ -1,0 +1,74 @@
+"""The arena's storage: the shipped migrations build exactly the tables the models declare, on SQLite
+and PostgreSQL, on first use; the database is found where docs/arena.md says."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect, select, text
+
+from cardarena.arena.models import Base, Contest, Entry
+from cardarena.arena.store import Store, StoreError, default_url
+
+TABLES = {"contests", "entries", "matches", "match_seats", "replays", "ratings", "alembic_version"}
+
+
+def test_first_use_migrates_to_the_models_exactly(db_url: str) -> None:
+    store = Store(db_url)
+    assert set(inspect(store.engine).get_table_names()) == TABLES
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        version = conn.execute(text("select version_num from alembic_version")).scalar()
+    assert diff == [], f"the migrations and models.py disagree: {diff}"
+    assert version == "0001"
+    Store(db_url)  # opening again is a no-op upgrade
+    store.dispose()
+
+
+def test_documents_keep_their_key_order(db_url: str) -> None:
+    # a deck's card order decides its shuffle: JSONB (sorted keys) would change the game a replay re-runs
+    store = Store(db_url)
+    deck = {"game": "aliens", "name": "x", "cards": {"Zeta": 1, "Alpha": 2, "Mu": 3}}
+    with store.session() as s:
+        c = Contest(name="c", game="aliens", game_format="standard", rules={}, pairing="round-robin",
+                    games_per_pairing=2, seed=1, engine_version="0")
+        c.entries.append(Entry(number=1, label="e", agent="random", deck_name="x", deck=deck))
+        s.add(c)
+    with store.session() as s:
+        stored = s.scalars(select(Entry)).one().deck
+    assert list(stored["cards"]) == ["Zeta", "Alpha", "Mu"]
+    store.dispose()
+
+
+def test_migrations_ship_inside_the_package() -> None:
+    root = files("cardarena.arena").joinpath("migrations")
+    assert root.joinpath("env.py").is_file() and root.joinpath("script.py.mako").is_file()
+    assert any(p.name.startswith("0001_") for p in root.joinpath("versions").iterdir())
+
+
+def test_the_database_url_comes_from_the_environment_or_the_data_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                        tmp_path: Path) -> None:
+    monkeypatch.delenv("CARDARENA_DB", raising=False)
+    monkeypatch.setenv("CARDARENA_DATA", str(tmp_path / "data"))
+    assert default_url() == f"sqlite:///{tmp_path / 'data' / 'cardarena.db'}"
+    store = Store()
+    assert (tmp_path / "data" / "cardarena.db").is_file()
+    store.dispose()
+    monkeypatch.setenv("CARDARENA_DB", "sqlite:///elsewhere.db")
+    assert default_url() == "sqlite:///elsewhere.db"
+
+
+def test_a_plain_postgresql_url_means_psycopg_3() -> None:
+    store = Store("postgresql://nobody@127.0.0.1:1/none", migrate=False)
+    assert store.url.drivername == "postgresql+psycopg"
+
+
+def test_bad_urls_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="not a database URL"):
+        Store("no such thing")
+    with pytest.raises(StoreError, match="cannot open the database"):
+        Store("postgresql://nobody@127.0.0.1:1/none")
