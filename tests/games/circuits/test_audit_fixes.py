@@ -117,3 +117,26 @@ def test_a_plan_trigger_and_payment_do_not_name_the_face_down_plan():
     assert paid["card"] is None and token["card"] is None
     mine = st.visible_log(0)
     assert [e["cause"] for e in mine if e["type"] == "trigger"] == ["Battle Plan"]
+
+
+def test_determinize_keeps_what_the_opponent_knows_of_a_face_down_plan():
+    # rule circuits.12.1
+    # rule circuits.10.1
+    # Its Kind marker is honest and its cost was paid openly: a resampled face-down Plan is another
+    # hidden Plan of the same Kind and cost; the Loadout picks trade only within their slot.
+    import random
+
+    st = scenario(heroes=("Cinder Oracle", "Sparkwright"), plans=(["Battle Plan"], []),
+                  hands=(["Siege Ram", "Field Triage", "Slow Fuse", "Timeline Fold"], []),
+                  decks=(["Paradox Strike", "Foretold Inferno"] * 3, ["Regroup"] * 6), active=1)
+    plan = st.plans[0][0]
+    names = set()
+    for k in range(40):
+        d = st.determinize(1, random.Random(k))
+        names.add(d.name(plan))
+        assert (d.defs[plan].plan_kind, d.defs[plan].cost) == ("offense", 1)
+    assert names == {"Battle Plan"}  # the only hidden offense Plan of cost 1
+    st.hand[0].append(st.plans[0].pop())  # now a hand card: any hidden card of the owner may be it
+    st.kind_of.clear()
+    names = {st.determinize(1, random.Random(k)).name(plan) for k in range(60)}
+    assert len(names) > 2
