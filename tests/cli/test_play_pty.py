@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,7 @@ def test_quitting_is_a_concession_with_exit_0(game_id: str, how: str, tmp_path: 
 def test_ctrl_c_abandons_the_game_without_a_traceback() -> None:
     child = spawn("play", "aliens", "--opponent", "random", "--seed", "2")
     child.expect(PROMPT)
+    time.sleep(1)  # the prompt is printed just before input() starts reading: interrupt the read itself
     child.sendintr()
     child.expect("interrupted")
     child.expect(pexpect.EOF)
