@@ -28,9 +28,6 @@ from cardarena.core.engine import State
 from cardarena.core.registry import load_game
 from cardarena.core.ruleset import Ruleset
 
-#: games whose events and windows are still being moved onto information sets: for them the
-#: secrecy checks (a)-(c) are off unless asked for; every other game gets them by default
-SECRECY_PENDING: set[str] = set()
 
 
 class FuzzFailure(AssertionError):
@@ -206,7 +203,7 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
 
 
 def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: bool = True,
-              secrecy: bool | None = None) -> State:
+              secrecy: bool = True) -> State:
     """Play one random game (random legal decks from the ruleset) and check every decision.
 
     deep: also check determinize, clone and JSON at every decision (the full contract), and with
@@ -214,8 +211,6 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
     invariants run (fast).
     """
     game = load_game(game_id)
-    if secrecy is None:
-        secrecy = game_id not in SECRECY_PENDING
     rng = random.Random(seed)
     decks = [game.random_deck(rng) for _ in range(game.info.min_seats)]
     state = game.new_game(decks=decks, seed=seed)
