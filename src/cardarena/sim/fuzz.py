@@ -29,7 +29,6 @@ from cardarena.core.registry import load_game
 from cardarena.core.ruleset import Ruleset
 
 
-
 class FuzzFailure(AssertionError):
     pass
 
