@@ -1,14 +1,23 @@
-"""The `cardarena` command: games, cards, validate, match, replay, play."""
+"""The `cardarena` command: games, rules, cards, decks, validate, match, replay, play, fuzz.
+
+Exit codes: 0 done; 1 a file (deck, replay) is not usable or a replay does not re-run as recorded;
+2 a usage error (unknown game, bad option); 3 an engine error (a bug in cardarena: the report says
+how to reproduce it); 130 interrupted.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from . import __version__
@@ -16,11 +25,14 @@ from .agents import make_agent
 from .agents.base import Agent
 from .core.decks import Deck, load_deck
 from .core.engine import State
-from .core.errors import CardArenaError
-from .core.match import play, replay_record
+from .core.errors import CardArenaError, DeckError
+from .core.match import replay_record
 from .core.registry import list_games, load_game
-from .core.replay import load_replay, rerun, save_replay, verify
+from .core.replay import save_replay
 from .core.ruleset import Ruleset
+from .guide import GuideError, load_guide, result_words
+from .terminal.cardtext import CardIndex, card_lines
+from .terminal.runner import EngineFailure, choose_step, engine_report, save_failure
 
 app = typer.Typer(
     help="cardarena: card games played by their complete rules, automatons that play them, and an arena.",
@@ -29,12 +41,28 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
-def fail(msg: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {msg}", markup=True, soft_wrap=True)
+def fail(msg: str, code: int = 2) -> NoReturn:
+    err.print(f"error: {msg}", markup=False)
     raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"cardarena {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """cardarena: card games played by their complete rules, automatons that play them, and an arena."""
 
 
 def _game(game_id: str) -> Ruleset:
@@ -42,15 +70,22 @@ def _game(game_id: str) -> Ruleset:
         return load_game(game_id)
     except CardArenaError as e:
         fail(str(e))
-        raise
 
 
+def _json(data: Any) -> None:
+    print(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+# -- learning ------------------------------------------------------------------------------------
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False) -> None:
-    """List the games and their formats."""
+def games(as_json: JsonOpt = False) -> None:
+    """List the games and their formats.
+
+    Example: cardarena games --json
+    """
     infos = [g.describe() for g in list_games()]
     if as_json:
-        print(json.dumps(infos, indent=1))
+        _json(infos)
         return
     t = Table("id", "name", "formats", "summary", show_lines=True)
     for i in infos:
@@ -59,85 +94,192 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
 
 
 @app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
+    as_json: JsonOpt = False,
+    no_pager: Annotated[bool, typer.Option("--no-pager", help="Print instead of paging.")] = False,
+) -> None:
+    """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example.
+
+    Example: cardarena rules aliens --no-pager
+    """
+    g = _game(game)
+    try:
+        guide = load_guide(g)
+    except GuideError as e:
+        fail(str(e), 1)
+    if as_json:
+        import msgspec
+
+        _json(msgspec.to_builtins(guide))
+        return
+    text = guide.to_text(out.width)
+    if out.is_terminal and not no_pager:
+        with out.pager(styles=False):
+            out.print(text, markup=False)
+    else:
+        out.print(text, markup=False)
+
+
+def _columns(infos: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(header, field) for the fields some card of this pool actually has."""
+    wanted = [("kind", "kind"), ("type", "type"), ("type", "subtype"), ("slot", "slot"), ("species", "species"),
+              ("circuits", "circuits"), ("affinity", "affinity"), ("cost", "cost"), ("HP", "hp"),
+              ("damage", "damage")]
+    cols: list[tuple[str, str]] = []
+    for header, key in wanted:
+        if any(i.get(key) not in (None, "", [], ()) for i in infos):
+            if header not in (h for h, _ in cols):
+                cols.append((header, key))
+    return cols
+
+
+def _cell(info: dict[str, Any], key: str) -> str:
+    v = info.get(key)
+    if key == "type" and v is None:
+        v = info.get("subtype")
+    if v in (None, "", [], ()):
+        return ""
+    if isinstance(v, list | tuple):
+        return ", ".join(map(str, v))
+    return str(v)
+
+
+def _card_text(info: dict[str, Any]) -> str:
+    for key, label in (("ability", "Ability"), ("passive", "Passive"), ("ultimate", "Ultimate")):
+        part = info.get(key)
+        if isinstance(part, dict) and part.get("name"):
+            return f"{label} {part['name']}: {part.get('text', '')}"
+    return str(info.get("text", ""))
+
+
+@app.command()
 def cards(
     game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
-    name: Annotated[str | None, typer.Argument(help="A card name: show all its fields and text.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    name: Annotated[str | None, typer.Argument(help="A card name (any case, a unique prefix is enough).")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
-    """List a game's card pool, or inspect one card."""
+    """List a game's card pool, or show one card.
+
+    Example: cardarena cards aliens "ember lash"
+    """
     g = _game(game)
+    index = CardIndex(g)
     if name is not None:
-        try:
-            info = g.card_info(name)
-        except KeyError:
+        entry, candidates = index.find(name)
+        if entry is None:
             from .core.cards import unknown_card_message
 
+            if candidates:
+                fail(f"{name!r} could be: {', '.join(candidates[:10])}")
             fail(unknown_card_message(name, g.card_names()))
         if as_json:
-            print(json.dumps(info, indent=1))
-        else:
-            _print_card(info)
+            _json(index.infos[entry.card])
+            return
+        for line in index.describe(entry) if entry.part else card_lines(index.infos[entry.card]):
+            out.print(line, markup=False)
         return
-    infos = [g.card_info(n) for n in g.card_names()]
+    names = g.card_names()
+    infos = [index.infos[n] for n in names]
     if as_json:
-        print(json.dumps(infos, indent=1))
+        _json(infos)
         return
-    t = Table("name", "kind", "type", "species", "cost", "affinity", "stats", "text")
-    for i in infos:
-        stats = f"{i['hp']} HP" if "hp" in i else (f"{i['damage']} dmg" if i.get("damage") else "")
-        text = i.get("text") or i.get("ability", {}).get("text", "")
-        if "ability" in i:
-            text = f"{i['ability']['name']} ({i['ability']['kind']}): {i['ability']['text']}"
-        t.add_row(i["name"], i["kind"], str(i.get("subtype", "")), str(i.get("species", "")),
-                  str(i.get("cost", "")), str(i.get("affinity") or ""), stats, text)
+    cols = _columns(infos)
+    if not out.is_terminal:  # plain, one line per card, nothing cut
+        for n, i in zip(names, infos, strict=True):
+            cells = [f"{h}: {c}" for h, k in cols if (c := _cell(i, k))]
+            out.print(f"{n} — {'; '.join(cells)} — {_card_text(i)}", markup=False, soft_wrap=True)
+        out.print(f"{len(infos)} cards", markup=False)
+        return
+    t = Table()
+    for header in ("name", *(h for h, _ in cols), "text"):
+        t.add_column(header, overflow="fold")  # wrap, never cut a word with an ellipsis
+    for n, i in zip(names, infos, strict=True):
+        t.add_row(n, *(_cell(i, k) for _, k in cols), _card_text(i))
     out.print(t)
     out.print(f"{len(infos)} cards")
 
 
-def _print_card(info: dict[str, Any], indent: str = "") -> None:
-    for k, v in info.items():
-        if isinstance(v, dict):
-            out.print(f"{indent}[bold]{k}[/bold]:")
-            _print_card(v, indent + "  ")
-        elif isinstance(v, list) and v and isinstance(v[0], dict):
-            out.print(f"{indent}[bold]{k}[/bold]:")
-            for x in v:
-                out.print(f"{indent}  - " + ", ".join(f"{a}={b}" for a, b in x.items() if b not in (None, 0, "")))
-        else:
-            out.print(f"{indent}[bold]{k}[/bold]: {v}")
-
-
 @app.command()
-def decks(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
-    """List a game's starter decks (usable by name wherever a deck is asked for)."""
+def decks(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    name: Annotated[str | None, typer.Argument(help="A starter: print it as a deck file to copy.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List a game's starter decks (usable by name wherever a deck is asked for), or print one as a file.
+
+    Example: cardarena decks aliens mind_storm
+    """
     g = _game(game)
+    starters = g.starter_decks()
+    if name is not None:
+        if name not in starters:
+            fail(f"no starter {name!r} in {game}; starters: {', '.join(sorted(starters))}")
+        if as_json:
+            _json(starters[name].to_dict())
+        else:
+            print(starters[name].to_toml(), end="")
+        return
+    if as_json:
+        _json([dict(d.to_dict(), starter=k, size=d.size) for k, d in starters.items()])
+        return
     t = Table("starter", "name", g.leader_key, "cards")
-    for key, d in g.starter_decks().items():
+    for key, d in starters.items():
         t.add_row(key, d.name, ", ".join(d.leaders.get(g.leader_key, [])), str(d.size))
     out.print(t)
 
 
+def _find_starter(name: str) -> tuple[Ruleset, Deck] | None:
+    for g in list_games():
+        starters = g.starter_decks()
+        if name in starters:
+            return g, starters[name]
+    return None
+
+
 @app.command()
 def validate(
-    deck: Annotated[Path, typer.Argument(help="A deck file (TOML).")],
+    deck: Annotated[str, typer.Argument(help="A deck file (TOML) or a starter name.")],
     fmt: Annotated[str | None, typer.Option("--format", help="Check against this format instead of the deck's.")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Check a deck file; exit 1 listing every reason it is not legal."""
+    """Check a deck; exit 1 listing every reason it is not legal.
+
+    Example: cardarena validate mind_storm
+    """
+    found = None if Path(deck).exists() else _find_starter(deck)
+    if found is None and not Path(deck).exists():
+        names = ", ".join(f"{g.id}: {', '.join(sorted(g.starter_decks()))}" for g in list_games())
+        err.print(f"{deck}: file not found, and no starter has that name (starters — {names})", markup=False)
+        raise typer.Exit(1)
     try:
-        d = load_deck(deck)
-        g = load_game(d.game)
+        if found is not None:
+            g, d = found
+        else:
+            d = load_deck(deck)
+            g = load_game(d.game)
     except CardArenaError as e:
-        err.print(str(e))
+        if as_json:
+            _json({"deck": deck, "legal": False, "problems": [str(e)]})
+        else:
+            err.print(str(e), markup=False)
         raise typer.Exit(1) from None
+    if fmt is not None and fmt not in g.formats:
+        fail(f"{g.id} has no format {fmt!r}; formats: {', '.join(g.formats)}")
     problems = g.check_deck(d, fmt)
+    if as_json:
+        _json({"deck": deck, "game": d.game, "name": d.name, "legal": not problems, "problems": problems})
+        raise typer.Exit(1 if problems else 0)
     if problems:
-        err.print(f"{deck}: deck is not legal ({len(problems)} problem(s)):")
+        err.print(f"{deck}: deck is not legal ({len(problems)} problem(s)):", markup=False)
         for p in problems:
             err.print(f"  - {p}", markup=False)
         raise typer.Exit(1)
-    out.print(f"{deck}: legal {d.game} deck '{d.name}' ({d.size} cards, format {fmt or d.format or g.default_format})")
+    out.print(f"{deck}: legal {d.game} deck '{d.name}' ({d.size} cards, format {fmt or d.format or g.default_format})",
+              markup=False)
 
 
+# -- players and decks --------------------------------------------------------------------------------
 def split_player(spec: str) -> tuple[str, str | None]:
     """`AGENT[:params][:DECK]`: parts with '=' are agent parameters, the part without is the deck."""
     name, *rest = spec.split(":")
@@ -149,9 +291,23 @@ def split_player(spec: str) -> tuple[str, str | None]:
     return agent, (decks_[0] if decks_ else None)
 
 
-def _setup_players(g: Ruleset, specs: list[str], seed: int) -> tuple[list[Agent], list[Deck | str], list[str]]:
+def resolve_deck(g: Ruleset, spec: str) -> Deck:
+    """A starter name or a deck file, legal for `g`; a deck of another game is one clear problem."""
+    starters = g.starter_decks()
+    if spec in starters:
+        return starters[spec]
+    if not Path(spec).exists():
+        raise DeckError(spec, [f"file not found, and no {g.id} starter has that name "
+                               f"(starters: {', '.join(sorted(starters))})"])
+    d = load_deck(spec)
+    if d.game and d.game != g.id:
+        raise DeckError(d.source, [f"this deck is for {d.game}, not for {g.id}"])
+    return g.resolve_deck(d)
+
+
+def _setup_players(g: Ruleset, specs: list[str], seed: int) -> tuple[list[Agent], list[Deck]]:
     agents: list[Agent] = []
-    decks_: list[Deck | str] = []
+    decks_: list[Deck] = []
     starters = sorted(g.starter_decks())
     for i, spec in enumerate(specs):
         try:
@@ -159,10 +315,39 @@ def _setup_players(g: Ruleset, specs: list[str], seed: int) -> tuple[list[Agent]
             agents.append(make_agent(agent_spec, seed=seed * 2 + i))
         except ValueError as e:
             fail(f"--p{i + 1}: {e}")
-        if deck is None:
-            deck = starters[i % len(starters)]
-        decks_.append(g.resolve_deck(deck))
-    return agents, decks_, specs
+        decks_.append(resolve_deck(g, deck if deck is not None else starters[i % len(starters)]))
+    return agents, decks_
+
+
+def parse_rules(g: Ruleset, rule: list[str] | None) -> dict[str, Any]:
+    """`--rule NAME=VALUE` options, checked against the game's rule parameters and their ranges."""
+    rules_: dict[str, Any] = {}
+    for r in rule or []:
+        k, eq, v = r.partition("=")
+        if not eq or not k.strip():
+            raise ValueError(f"--rule {r!r} must be NAME=VALUE")
+        rules_[k.strip()] = v.strip()
+    g.check_rules(rules_)  # refuses unknown names, wrong types and values out of range, with the range
+    return rules_
+
+
+def _engine_failure(e: EngineFailure, state: State, names: list[str], replay: Path | None) -> NoReturn:
+    saved = save_failure(state, names, __version__, replay)
+    err.print(engine_report(e, state, saved), markup=False, soft_wrap=False)
+    raise typer.Exit(3)
+
+
+@contextmanager
+def _progress(total: int | None, what: str, console: Console) -> Iterator[Callable[..., None]]:
+    """A bar (games done, rate, time left) on a terminal; nothing when the output is piped."""
+    columns: list[Any] = [TextColumn("{task.description}")]
+    if total is not None:
+        columns += [BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"), TimeRemainingColumn()]
+    else:
+        columns += [TextColumn("{task.completed} decisions · {task.fields[rate]}"), TimeElapsedColumn()]
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as p:
+        task = p.add_task(what, total=total, rate="")
+        yield lambda **fields: p.update(task, **fields)
 
 
 @app.command()
@@ -174,82 +359,136 @@ def match(
     replay: Annotated[Path | None, typer.Option(help="Save a replay file here.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the result, as JSON.")] = False,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
     Agents: random, ismcts (e.g. ismcts:iters=400 or ismcts:ms=250). Example:
-    cardarena match aliens --p1 ismcts:iters=200:solar-swarm --p2 random --seed 7 --replay game.json
+    cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
     """
     g = _game(game)
     try:
-        rules = _parse_rules(rule)
-        agents, decks_, specs = _setup_players(g, [p1, p2], seed)
-        state = g.new_game(decks=decks_, seed=seed, rules=rules)
+        rules_ = parse_rules(g, rule)
+        agents, decks_ = _setup_players(g, [p1, p2], seed)
+        state = g.new_game(decks=decks_, seed=seed, rules=rules_)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
-        raise
+    specs = [p1, p2]
+    quiet = quiet or as_json
     shown = 0
+    guide = _guide_or_none(g)
+    if not quiet:
+        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {s} ({d.name})" for i, (s, d) in enumerate(zip(specs, decks_,
+                                                                                                          strict=True)))
+                  + f" · seed {seed}", style="bold", markup=False)
 
-    def show(st: State, _seat: int) -> None:
+    def show(st: State) -> None:
         nonlocal shown
-        if quiet:
-            return
-        for e in st.log[shown:]:
-            line = g.narrate(e)
-            if line is not None:
-                out.print(line, markup=False)
+        if not quiet:
+            for e in st.log[shown:]:
+                line = g.narrate(e)
+                if line is not None:
+                    out.print(line, markup=False)
         shown = len(st.log)
 
-    show(state, 0)
-    play(state, agents, show)
-    show(state, 0)
+    show(state)
+    started = time.monotonic()
+    try:
+        # on the console the play-by-play goes to, so that its lines print above the live bar
+        with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
+            n = 0
+            while state.decision is not None:
+                choose_step(state, agents)
+                n += 1
+                rate = n / max(1e-6, time.monotonic() - started)
+                bar(completed=n, rate=f"turn {getattr(state, 'turn', '?')} · {rate:.0f}/s")
+                show(state)
+    except EngineFailure as e:
+        _engine_failure(e, state, specs, replay)
+    except KeyboardInterrupt:
+        err.print("interrupted", markup=False)
+        raise typer.Exit(130) from None
     r = state.result
     assert r is not None
-    if quiet:
-        out.print(f"P{r.winner + 1 if r.winner is not None else '?'} ({specs[r.winner or 0]}) wins by {r.reason} "
-                  f"after {r.turns} turns")
+    if as_json:
+        _json({"game": g.id, "seed": seed, "players": specs, "decks": [d.name for d in decks_],
+               "result": r.to_dict(), "words": result_words(guide, r.winner, r.reason, r.turns, state.log),
+               "replay": str(replay) if replay else None})
+    elif quiet:
+        winner = "" if r.winner is None else f" ({specs[r.winner]})"
+        out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
+                  markup=False)
     if replay is not None:
         save_replay(replay_record(state, specs, __version__), replay)
-        out.print(f"replay saved to {replay}")
+        if not as_json:
+            out.print(f"replay saved to {replay}", markup=False)
 
 
-def _parse_rules(rule: list[str] | None) -> dict[str, Any]:
-    rules: dict[str, Any] = {}
-    for r in rule or []:
-        k, eq, v = r.partition("=")
-        if not eq:
-            raise ValueError(f"--rule {r!r} must be NAME=VALUE")
-        rules[k.strip()] = int(v) if v.strip().lstrip("-").isdigit() else v.strip()
-    return rules
+def _guide_or_none(g: Ruleset) -> Any:
+    try:
+        return load_guide(g)
+    except GuideError:
+        return None
 
 
+# -- replays ---------------------------------------------------------------------------------------
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A replay file saved by `match --replay`.")],
-    verify_: Annotated[bool, typer.Option("--verify", help="Re-run and report the first divergence.")] = False,
+    file: Annotated[Path, typer.Argument(help="A replay file saved by `match --replay` or `play --replay`.")],
+    verify_: Annotated[bool, typer.Option("--verify", help="Only check that it re-runs to the identical log.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Step through it one decision at a time (Enter, b, q).")] = False,
+    as_seat: Annotated[str, typer.Option("--as", help="With --step: show the board as 1, 2 or spectator.")] = "spectator",
 ) -> None:
-    """Step through a saved game, or verify that it re-runs to the identical log."""
+    """Re-run a saved game and print its play-by-play; report a replay that diverges or stops early.
+
+    Example: cardarena replay game.json --verify
+    """
+    from .terminal import replays
+
+    state: State | None = None
     try:
-        data = load_replay(file)
+        data = replays.read(file)
         g = load_game(data["game"])
-        if verify_:
-            d = verify(data)
-            if d is not None:
-                err.print(f"{file}: replay diverges — {d}", markup=False)
-                raise typer.Exit(1)
-            out.print(f"{file}: OK — {len(data['choices'])} choices re-run to the identical log "
-                      f"({len(data.get('log', []))} events) and result {data.get('result')}")
+        if step:
+            from .terminal.stepper import step_through
+
+            seat = {"1": 0, "2": 1, "spectator": None, "s": None}.get(as_seat.lower(), -1)
+            if seat == -1:
+                fail("--as must be 1, 2 or spectator")
+            step_through(g, data, file, seat, out, _read_line)
             return
-        state = rerun(data)
+        state = replays.start(data, file)
+        replays.advance(state, data, len(data["choices"]), file)
     except CardArenaError as e:
         fail(str(e), 1)
-        raise
-    for ev in state.log:
-        line = g.narrate(ev)
-        if line is not None:
-            out.print(line, markup=False)
+    except EngineFailure as e:
+        if state is None:
+            err.print(f"engine error: {e} while setting up {file} (game {data.get('game')}, seed "
+                      f"{data.get('seed')}); this is a bug in cardarena, and the file reproduces it.", markup=False)
+        else:
+            err.print(engine_report(e, state, file), markup=False)
+        raise typer.Exit(3) from None
+    assert state is not None
+    problem = replays.compare(state, data, file)
+    if not verify_:
+        agents = data.get("agents") or ["?", "?"]
+        names = [str(d.get("name", "?")) for d in data["decks"]]
+        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {a} ({n})" for i, (a, n) in enumerate(zip(agents, names,
+                                                                                                  strict=False)))
+                  + f" · seed {data['seed']}", style="bold", markup=False)
+        for ev in state.log:
+            line = g.narrate(ev)
+            if line is not None:
+                out.print(line, markup=False)
+    if problem is not None:
+        err.print(problem, markup=False)
+        raise typer.Exit(1)
+    if verify_:
+        out.print(f"{file}: OK — {len(data['choices'])} choices re-run to the identical log "
+                  f"({len(data.get('log', []))} events) and result {data.get('result')}", markup=False)
 
 
+# -- playing -------------------------------------------------------------------------------------------
 @app.command("play")
 def play_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
@@ -257,60 +496,90 @@ def play_cmd(
     opponent: Annotated[str, typer.Option(help="The automaton: AGENT[:key=value...][:DECK].")] = "ismcts:iters=200",
     seat: Annotated[int, typer.Option(help="Your seat, 1 or 2.", min=1, max=2)] = 1,
     seed: Annotated[int, typer.Option(help="Game seed.")] = 1,
+    rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
+    replay: Annotated[Path | None, typer.Option(help="Save the game as a replay file here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="End with the result as JSON.")] = False,
 ) -> None:
-    """Play a game against an automaton in the terminal: pick options by number, `i NAME` to inspect a card."""
-    from .agents.human import TerminalHuman
+    """Play a game against an automaton in the terminal.
+
+    Pick options by number; `i NAME` inspects a card or ability, `?` shows the rules, `u` undoes your
+    last choice, `q` concedes. Example:
+    cardarena play aliens --deck mind_storm --opponent random --replay mine.json
+    """
+    from .terminal.play import PlaySession
 
     g = _game(game)
     try:
+        rules_ = parse_rules(g, rule)
         starters = sorted(g.starter_decks())
-        my_deck = g.resolve_deck(deck or starters[0])
         agent_spec, opp_deck = split_player(opponent)
         bot = make_agent(agent_spec, seed=seed)
-        their = g.resolve_deck(opp_deck or starters[1])
+        me = seat - 1
+        mine = resolve_deck(g, deck or starters[0])
+        theirs = resolve_deck(g, opp_deck or starters[1])
     except (CardArenaError, ValueError) as e:
         fail(str(e))
-        raise
-    human = TerminalHuman(g, out, input_fn=_read_line)
-    me = seat - 1
-    agents: list[Agent] = [human, bot] if me == 0 else [bot, human]
-    decks_ = [my_deck, their] if me == 0 else [their, my_deck]
-    state = g.new_game(decks=decks_, seed=seed)
-    human.seat = me
-    human.after_decision(state, me)  # what happened before the first decision (set-up)
-    play(state, agents, human.after_decision)
-    human.after_decision(state, me)
-    r = state.result
+    decks_ = [mine, theirs] if me == 0 else [theirs, mine]
+    names = ["you", opponent] if me == 0 else [opponent, "you"]
+    session = PlaySession(g, decks_, seed, rules_, me, bot, names, out, _read_line, _guide_or_none(g), __version__)
+    out.print(session.header(), style="bold", markup=False)
+    out.print("Type a number to choose; `i NAME` inspects, `?` rules, `u` undo, `q` concede.", markup=False)
+    try:
+        res = session.run()
+    except EngineFailure as e:
+        _engine_failure(e, session.state, names, replay)
+    except KeyboardInterrupt:
+        err.print("\ninterrupted — the game is abandoned", markup=False)
+        raise typer.Exit(130) from None
+    r = res.state.result
     assert r is not None
-    out.print(f"\n[bold]{'You win' if r.winner == me else 'You lose'}[/bold] ({r.reason}, {r.turns} turns)")
+    out.print("\n" + session.result_line(res), style="bold", markup=False)
+    if replay is not None:
+        save_replay(res.record, replay)
+        out.print(f"replay saved to {replay}", markup=False)
+    if as_json:
+        _json({"game": g.id, "seed": seed, "seat": seat, "result": r.to_dict(), "conceded": res.conceded})
 
 
 def _read_line(prompt: str) -> str:
+    """One line from the person; the end of input (Ctrl-D) concedes, like `q`."""
     try:
         return input(prompt)
     except EOFError:
-        raise typer.Exit(130) from None
+        out.print()
+        return "q"
 
 
+# -- testing the engine ------------------------------------------------------------------------------
 @app.command()
 def fuzz(
     game: Annotated[str, typer.Argument(help="Game id.")],
     seed: Annotated[int, typer.Option(help="First seed.")] = 0,
-    games_: Annotated[int, typer.Option("--games", help="How many seeded games.")] = 1,
+    games_: Annotated[int, typer.Option("--games", help="How many seeded games.", min=1)] = 1,
 ) -> None:
-    """Play random games checking every engine invariant at each decision (reproduces fuzz failures)."""
+    """Play random games checking every engine invariant at each decision (reproduces fuzz failures).
+
+    Example: cardarena fuzz circuits --seed 0 --games 2
+    """
     from .sim.fuzz import FuzzFailure, FuzzStats, fuzz_game
 
     _game(game)
     stats = FuzzStats()
+    started = time.monotonic()
     try:
-        for s in range(seed, seed + games_):
-            fuzz_game(game, s, stats)
+        with _progress(games_, f"fuzz {game}", err) as bar:
+            for s in range(seed, seed + games_):
+                fuzz_game(game, s, stats)
+                rate = stats.games / max(1e-6, time.monotonic() - started)
+                bar(completed=stats.games, rate=f"{rate:.1f} games/s")
     except FuzzFailure as e:
         err.print(str(e), markup=False)
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        err.print(f"interrupted after {stats.games} game(s)", markup=False)
+        raise typer.Exit(130) from None
     out.print(f"{stats.games} game(s), {stats.decisions} decisions, every invariant held; "
-              f"endings: {dict(stats.reasons)}")
+              f"endings: {dict(stats.reasons)}", markup=False)
 
 
 @app.command()
@@ -328,7 +597,20 @@ def main() -> None:
     except CardArenaError as e:
         err.print(f"error: {e}", markup=False)
         sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted", markup=False)
+        sys.exit(130)
+    except Exception as e:  # a bug outside the engine: one paragraph, the traceback only on request
+        import os
 
+        if os.environ.get("CARDARENA_DEBUG"):
+            raise
+        err.print(f"internal error: {type(e).__name__}: {e} — a bug in cardarena; run again with "
+                  f"CARDARENA_DEBUG=1 for the details.", markup=False)
+        sys.exit(3)
+
+
+__all__ = ["app", "main", "resolve_deck", "split_player"]
 
 if __name__ == "__main__":
     main()

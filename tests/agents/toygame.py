@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardless import CardlessRuleset
+
 from cardarena.core.engine import Option, State, Step
 from cardarena.core.fields import F
-from cardarena.core.ruleset import Ruleset
 
 HAND = 7
 CARDS = tuple(range(1, 3 * HAND + 1))
@@ -107,7 +108,7 @@ def _options(hand: list[int]) -> list[Option]:
 HighCardState.HANDLERS = {"trick": _trick, "lead": _lead, "answer": _answer, "follow": _follow}
 
 
-class HighCard(Ruleset):
+class HighCard(CardlessRuleset):
     id = "toy-highcard"
     name = "High Card"
 

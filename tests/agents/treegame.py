@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardless import CardlessRuleset
+
 from cardarena.core.engine import Option, State, Step
 from cardarena.core.fields import F
-from cardarena.core.ruleset import Ruleset
 
 Tree = dict[str, Any]
 
@@ -48,7 +49,7 @@ def _go(s: TreeState, step: Step) -> None:
 TreeState.HANDLERS = {"node": _node, "go": _go}
 
 
-class TreeGame(Ruleset):
+class TreeGame(CardlessRuleset):
     id = "toy-tree"
     name = "Tree"
 

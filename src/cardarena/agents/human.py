@@ -1,8 +1,13 @@
-"""A person at the terminal: sees only their seat's view, picks options by number, inspects cards."""
+"""A person at the terminal: sees only their seat's view, picks options by number, inspects cards.
+
+Besides a number, the person may type `i NAME` (inspect a card, ability, Passive or Ultimate shown
+on the board or in the log), `?` (the game's rules summary), `u` (undo their last choice) or `q`
+(concede). Undo and concede are raised as `Undo` / `Concede` for the game loop
+(`cardarena.terminal.play`) to handle, since an agent cannot rewind a game itself.
+"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -10,67 +15,165 @@ from rich.console import Console
 
 from ..core.engine import Decision, State
 from ..core.ruleset import Ruleset
+from ..guide import Guide
+from ..terminal.cardtext import CardIndex
 from .base import Agent
 
+#: decision kinds whose one-option form is still announced: their existence is public (a window is
+#: always opened, so a lone `pass` is shown as such and never dropped silently)
+WINDOW_KINDS = ("respond",)
+#: decision kinds whose options name cards worth a line of text under the option
+DETAILED_KINDS = ("action", "followup", "respond", "loadout", "prebank", "discard", "make_room", "plan_order")
 
-def visible_names(view: Any) -> set[str]:
-    """Every card name that appears in a view: what the seat may inspect."""
-    names: set[str] = set()
-    if isinstance(view, dict):
-        for k, v in view.items():
-            if k == "name" and isinstance(v, str):
-                names.add(v)
-            else:
-                names |= visible_names(v)
-    elif isinstance(view, list):
-        for v in view:
-            names |= visible_names(v)
-    return names
+HELP = "number = choose · i NAME = inspect · ? = rules · u = undo · q = concede"
+
+
+class Undo(Exception):
+    """The person asked to take back their last choice."""
+
+
+class Concede(Exception):
+    """The person quit the game (q, or the end of input)."""
 
 
 class TerminalHuman(Agent):
     kind = "human"
 
-    def __init__(self, game: Ruleset, console: Console, input_fn: Callable[[str], str] = input) -> None:
+    def __init__(
+        self,
+        game: Ruleset,
+        console: Console,
+        input_fn: Callable[[str], str] = input,
+        guide: Guide | None = None,
+        can_undo: bool = True,
+    ) -> None:
         super().__init__(0, "you")
         self.game = game
         self.console = console
         self.input = input_fn
+        self.guide = guide
+        self.can_undo = can_undo
+        self.index = CardIndex(game)
         self.seat = 0
         self.shown = 0
+        self.seen_log: list[dict[str, Any]] = []
 
+    # -- the play-by-play ---------------------------------------------------------------------------
     def after_decision(self, state: State, _seat: int) -> None:
         """Print what this seat has seen happen since the last time."""
         log = state.visible_log(self.seat)
         for e in log[self.shown:]:
+            if e.get("type") == "result":
+                continue  # the game loop says who won, in words, once
             line = self.game.narrate(e)
             if line is not None:
                 self.console.print(line, markup=False)
         self.shown = len(log)
+        self.seen_log = log
 
+    def skip_log(self, state: State) -> None:
+        """Mark the log as seen without printing it (after an undo re-ran the game)."""
+        self.seen_log = state.visible_log(self.seat)
+        self.shown = len(self.seen_log)
+
+    # -- choosing -------------------------------------------------------------------------------------
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        if len(decision.options) == 1:
+            return self._forced(decision)
         self.console.print()
         self.console.print(self.game.render(state_view), markup=False)
-        self.console.print(f"\n{decision.prompt}", style="bold")
-        for i, o in enumerate(decision.options, 1):
-            self.console.print(f"  {i:>2}. {o.label}", markup=False)
-        names = visible_names(state_view)
+        self._print_options(decision)
+        shown = self.index.names_in(state_view) | self.index.names_in(self.seen_log)
         while True:
-            raw = self.input("choose a number, or `i NAME` to inspect a card: ").strip()
+            raw = self.input("> ").strip()
+            low = raw.lower()
             if raw.isdigit() and 1 <= int(raw) <= len(decision.options):
                 return decision.options[int(raw) - 1].id
-            if raw.lower().startswith("i "):
-                self._inspect(raw[2:].strip(), names)
+            if low in ("q", "quit", "exit"):
+                raise Concede()
+            if low in ("u", "undo"):
+                if self.can_undo:
+                    raise Undo()
+                self.console.print("  undo works only against an automaton", style="yellow")
                 continue
-            self.console.print(f"  type a number from 1 to {len(decision.options)}, or `i NAME`", style="yellow")
+            if low in ("?", "h", "help", "rules"):
+                self._print_guide()
+                self._print_options(decision)
+                continue
+            if low == "i" or low.startswith(("i ", "inspect ")):
+                self._inspect(raw.split(None, 1)[1] if " " in raw else "", shown)
+                continue
+            if low in ("b", "board"):
+                self.console.print(self.game.render(state_view), markup=False)
+                continue
+            self.console.print(f"  type a number from 1 to {len(decision.options)}, or: {HELP}", style="yellow")
 
-    def _inspect(self, name: str, visible: set[str]) -> None:
-        match = next((n for n in visible if n.lower() == name.lower()), None)
-        if match is None:
-            hits = sorted(n for n in visible if name.lower() in n.lower())
-            match = hits[0] if len(hits) == 1 else None
-            if match is None:
-                self.console.print(f"  no visible card matches {name!r}"
-                                   + (f" (did you mean: {', '.join(hits)}?)" if hits else ""), style="yellow")
-                return
-        self.console.print(json.dumps(self.game.card_info(match), indent=1), markup=False)
+    def _forced(self, decision: Decision) -> str:
+        """One option: answer it with a short line instead of asking (a window still says so)."""
+        only = decision.options[0]
+        if decision.kind in WINDOW_KINDS:
+            self.console.print(f"  ({decision.prompt}) no response possible — passing", markup=False, style="dim")
+        else:
+            self.console.print(f"  ({decision.prompt}) only one choice: {only.label}", markup=False, style="dim")
+        return only.id
+
+    def _print_options(self, decision: Decision) -> None:
+        self.console.print(f"\n{decision.prompt}", style="bold", markup=False)
+        told: set[str] = set()  # each card's text once per decision (Play X / Set X)
+        for i, o in enumerate(decision.options, 1):
+            self.console.print(f"  {i:>2}. {o.label}", markup=False)
+            if decision.kind in DETAILED_KINDS:
+                detail = self._detail(o.label, o.data)
+                if detail and detail not in told:
+                    told.add(detail)
+                    self.console.print(f"      {detail}", markup=False, style="dim")
+        self.console.print(f"  ({HELP})", style="dim", markup=False)
+
+    def _detail(self, label: str, data: dict[str, Any]) -> str | None:
+        """One line saying what the card or ability an option names does."""
+        names = [n for n in self.index.names_in(data) | self._names_in_label(label)]
+        if not names:
+            return None
+        entries = [self.index.entries[n.lower()] for n in names]
+        parts = [e for e in entries if e.part is not None]
+        entry = parts[0] if parts else max(entries, key=lambda e: len(e.name))
+        info = self.index.infos[entry.card]
+        if entry.part is not None:
+            key = {"Ability": "ability", "Passive": "passive", "Ultimate": "ultimate"}[entry.part]
+            part = info[key]
+            cost = f"cost {part['cost']} · " if part.get("cost") else ""
+            return f"{cost}{part.get('text', '')}"
+        return str(info.get("text", "")) or None
+
+    def _names_in_label(self, label: str) -> set[str]:
+        low = label.lower()
+        hits = {e.name for k, e in self.index.entries.items() if k in low}
+        # drop names that are part of a longer hit ("Forgeblade" inside "Forgeblade (Stormforged)")
+        return {h for h in hits if not any(h != o and h.lower() in o.lower() for o in hits)}
+
+    def _print_guide(self) -> None:
+        if self.guide is None:
+            self.console.print("  this game has no rules summary yet", style="yellow")
+            return
+        text = self.guide.to_text(self.console.width)
+        if self.console.is_terminal:
+            with self.console.pager():
+                self.console.print(text, markup=False)
+        else:
+            self.console.print(text, markup=False)
+
+    def _inspect(self, name: str, shown: set[str]) -> None:
+        if not name:
+            self.console.print("  inspect what? type `i` and a name shown on the board, e.g. `i "
+                               + (sorted(shown)[0] if shown else "NAME") + "`", style="yellow", markup=False)
+            return
+        entry, candidates = self.index.find(name, shown)
+        if entry is None:
+            if candidates:
+                self.console.print(f"  {name!r} could be: {', '.join(candidates[:8])}"
+                                   + (" ..." if len(candidates) > 8 else ""), style="yellow", markup=False)
+            else:
+                self.console.print(f"  no card or ability named {name!r} in this game", style="yellow", markup=False)
+            return
+        for line in self.index.describe(entry):
+            self.console.print(line, markup=False)

@@ -163,6 +163,11 @@ class StateMeta(type):
         cls._ALL_FIELDS = all_fields  # type: ignore[attr-defined]
         if "clone" not in ns:
             cls.clone = make_clone(cls, all_fields)  # type: ignore[attr-defined]
+        if ns.get("game_id"):  # a game's state: the hooks it must provide, checked at import
+            own = [k for k in cls.__mro__ if isinstance(k, StateMeta) and k.__name__ != "State"]
+            for need in (("view",), ("visible_mask", "determinize")):
+                if not any(m in k.__dict__ for k in own for m in need):
+                    raise TypeError(f"{name} must define {' or '.join(need)} (docs/architecture.md)")
         return cls
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,8 +34,9 @@ class GameInfo:
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
 
 
-class Ruleset:
-    """A game: its card pool, formats, deck rules, starters, and a factory for States."""
+class Ruleset(ABC):
+    """A game: its card pool, formats, deck rules, starters, and a factory for States. The abstract
+    methods must all be provided: a ruleset that misses one fails when it is loaded, not mid-game."""
 
     id: str = ""
     name: str = ""
@@ -44,6 +46,8 @@ class Ruleset:
     leader_key: str = ""
     #: rule parameters a format accepts (name -> default); `rules={...}` overrides them
     rule_defaults: ClassVar[dict[str, Any]] = {}
+    #: allowed inclusive range (low, high) of integer rule parameters; `check_rules` refuses the rest
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {}
     #: how many players sit at a table (min, max); nothing in core assumes two
     seats: ClassVar[tuple[int, int]] = (2, 2)
     zero_sum: ClassVar[bool] = True
@@ -56,17 +60,21 @@ class Ruleset:
                         formats=dict(self.formats), default_format=self.default_format)
 
     # -- cards ---------------------------------------------------------------------------------
+    @abstractmethod
     def card_names(self) -> list[str]:
         raise NotImplementedError
 
+    @abstractmethod
     def card_info(self, name: str) -> dict[str, Any]:
         """Every field and the printed text of one card, JSON-able. Raises KeyError if unknown."""
         raise NotImplementedError
 
     # -- decks ---------------------------------------------------------------------------------
+    @abstractmethod
     def starter_decks(self) -> dict[str, Deck]:
         raise NotImplementedError
 
+    @abstractmethod
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         """Every reason the deck is not legal in `fmt` (its own format by default); [] if legal."""
         raise NotImplementedError
@@ -85,6 +93,7 @@ class Ruleset:
         return deck
 
     # -- games ---------------------------------------------------------------------------------
+    @abstractmethod
     def new_game(
         self,
         decks: list[Any] | tuple[Any, ...] | None = None,
@@ -108,9 +117,13 @@ class Ruleset:
                 v = _BOOL_WORDS[str(v).lower()]
             if not isinstance(v, want) or isinstance(v, bool) != isinstance(out[k], bool):
                 raise ValueError(f"rule {k!r} expects {want.__name__}, got {v!r}")
+            lo, hi = self.rule_ranges.get(k, (None, None))
+            if lo is not None and hi is not None and not lo <= v <= hi:
+                raise ValueError(f"rule {k!r} must be between {lo} and {hi} (default {out[k]!r}), got {v!r}")
             out[k] = v
         return out
 
+    @abstractmethod
     def random_deck(self, rng: Any) -> Deck:
         """A random legal deck (for fuzzing and exploration); rng is a random.Random."""
         raise NotImplementedError
@@ -123,6 +136,7 @@ class Ruleset:
         """Names of the cards an event puts into play (for coverage reports)."""
         return []
 
+    @abstractmethod
     def cards_by_id(self) -> dict[str, Any]:
         """Every card definition of the pool by its id (what a saved state names)."""
         raise NotImplementedError
@@ -156,6 +170,7 @@ class Ruleset:
             "formats": dict(self.formats),
             "default_format": self.default_format,
             "rules": dict(self.rule_defaults),
+            "rule_ranges": {k: list(v) for k, v in self.rule_ranges.items()},
             "seats": list(self.seats),
             "zero_sum": self.zero_sum,
         }

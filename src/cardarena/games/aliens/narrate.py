@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardarena.guide import load_guide_from, result_words
+
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
@@ -90,8 +92,16 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "safety_cap":
         return (f"\nSafety cap after {e['rounds']} rounds: survivors {e['survivors']}, squad HP {e['squad_hp']} "
                 f"— decided by {e['decided_by']}")
+    if t == "energy_paid":
+        return f"    {_p(e)} pays {e.get('amount', '?')} energy" if e.get("amount") else None
+    if t == "no_answer":
+        return f"    {_p(e)} does not answer"
+    if t == "prebank_done":
+        return f"  {_p(e)} ends the pre-bank ({e.get('banked', 0)} banked)"
+    if t == "draw_phase":
+        return f"  {_p(e)} holds 5 on turn 1: no draw, no mill"
     if t == "forfeit":
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
-        return f"\nResult: P{e['winner'] + 1} wins ({e['reason']}) after {e['turns']} turns"
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     return None

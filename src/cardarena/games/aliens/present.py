@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .pool import card_pool
+
+KIND_WORDS = {"once": "once per battle", "active": "active", "passive": "passive", "repeatable": "repeatable"}
 
 def _alien(a: dict[str, Any]) -> str:
     if a["ko"]:
@@ -16,8 +19,11 @@ def _alien(a: dict[str, Any]) -> str:
     if a["equip"]:
         bits.append(f"equip: {a['equip']['name']}")
     ab = a["ability"]
+    card = card_pool().by_name.get(a["name"])
+    cost = getattr(getattr(card, "ability", None), "cost", 0)
+    how = KIND_WORDS.get(ab["kind"], ab["kind"]) + (f", cost {cost}" if cost else "")
     used = " (used)" if ab["used"] else ""
-    return f"    {a['name']}: {', '.join(bits)} — {ab['name']} [{ab['kind']}]{used}"
+    return f"    {a['name']}: {', '.join(bits)} — {ab['name']} [{how}]{used}"
 
 
 def _card(c: dict[str, Any]) -> str:
@@ -34,13 +40,15 @@ def render(view: dict[str, Any]) -> str:
     if view["turn"] == 0:
         lines = [f"Set-up · P{view['priority'] + 1} has priority and takes turn 1"]
     else:
-        lines = [f"Turn {view['turn']} · round {view['round']} · P{view['active'] + 1} to play · "
-                 f"priority P{view['priority'] + 1}"]
+        you = " (you)" if view["active"] == me else ""
+        lines = [f"Turn {view['turn']} · round {view['round']} · P{view['active'] + 1}'s turn{you} · "
+                 f"Activation Phase · priority P{view['priority'] + 1}"]
     if view["sector"]:
         lines.append(f"Sector: {view['sector']['name']}")
-    for p in (1 - me, me):
+    order = (1 - me, me) if me in (0, 1) else (0, 1)  # a spectator (seat -1) sees P1 then P2
+    for p in order:
         pv = view["players"][p]
-        who = "You" if p == me else "Opponent"
+        who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         lines.append(f"\n{who} (P{p + 1}): energy {pv['energy']} (Reactor {pv['reactor_count']} + ramp {pv['charge']}), "
                      f"deck {pv['deck_count']}, hand {pv['hand_count']}, discard {len(pv['discard'])}")
         lines.extend(_alien(a) for a in pv["aliens"])

@@ -37,6 +37,13 @@ class AliensRuleset(Ruleset):
         "prebank_max": 2,  # seed 004 §6
         "set_limit": 5,  # ruling aliens.gap.18
     }
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "safety_cap_rounds": (1, 500),
+        "hand_size": (1, 20),
+        "ramp": (0, 10),
+        "prebank_max": (0, 10),
+        "set_limit": (0, 20),
+    }
 
     @property
     def pool(self) -> CardPool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from cardarena.guide import load_guide_from, result_words
 
 
 def _p(e: dict[str, Any]) -> str:
@@ -65,7 +68,51 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"    {_p(e)} reaches Breakpoint {e['at']}"
     if t == "second_wind":
         return f"  {_p(e)}: Second Wind!"
+    if t == "forfeit":
+        return f"{_p(e)} forfeits: {e.get('reason', '')}"
     if t == "result":
-        who = "draw" if e["winner"] is None else f"P{e['winner'] + 1} wins"
-        return f"\nResult: {who} ({e['reason']}) after {e['turns']} turns"
-    return None
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
+    return _more(e, t)
+
+
+#: what a queued next-attack effect does, by its `what`
+QUEUED = {"next_attack": "+{} damage", "rider_burn": "Burn {} on the enemy Hero if it deals damage to it",
+          "rider_repair": "Repair {} if it deals damage"}
+
+
+def _more(e: dict[str, Any], t: str) -> str | None:
+    """The rest of the play-by-play: payments, windows, triggers, Gear and Asset changes."""
+    p = f"P{e.get('player', 0) + 1}"
+    card = e.get("card") or "a card"  # None: a card this seat may not know
+    lines: dict[str, Callable[[], str | None]] = {  # built lazily: fields differ by type
+        "reserve_token_taken": lambda: f"  {p} takes the Reserve token",
+        "reserve_token": lambda: f"    {p} spends the Reserve token: 1 Rally less",
+        "loadout_committed": lambda: f"  {p} picks a Loadout card in secret" + (f": {card}" if e.get("card") else ""),
+        "pass_window": lambda: f"    {p} passes (step {e.get('step', '?')})",
+        "paid": lambda: f"    {p} pays {e.get('rally', '?')} Rally ({e.get('rally_left', '?')} left)" if e.get("rally") else None,
+        "rally": lambda: f"    {p} Rally {e.get('change', 0):+d} → {e.get('rally', '?')}",
+        "resolve": lambda: f"    {card} resolves",
+        "reaction_fires": lambda: f"    {p}'s {card} fires",
+        "reaction_discarded": lambda: f"    {p}'s {card} is discarded: what it waited for did not happen",
+        "survives": lambda: f"    {card} survives with 1 HP",
+        "attack_fizzles": lambda: "    the Basic Attack deals no damage: its target is gone",
+        "scrap": lambda: f"    {card} goes to Scrap",
+        "jam": lambda: f"    {card} is Jammed",
+        "charge": lambda: f"  {p} uses the Charge of {card} ({e.get('rally', '?')} Rally)",
+        "enter": lambda: f"    {card} enters {p}'s Field",
+        "discard": lambda: f"  {p} discards {card}" + (f" ({e['reason']})" if e.get("reason") else ""),
+        "repair": lambda: f"    {card} is repaired",
+        "guard_granted": lambda: f"    {card} gains Guard",
+        "status": lambda: f"    {p}'s Hero: {str(e.get('status', '')).replace('_', ' ')} {e.get('change', '')}",
+        "lethal_save": lambda: f"    {p}'s Hero is left at 1 HP",
+        "trigger": lambda: f"    {card} triggers ({str(e.get('when', '')).replace('_', ' ')})",
+        "queued": lambda: f"    {p}'s next Basic Attack: " + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?")),
+        "look": lambda: f"  {p} looks at " + (card if e.get("card") else "a hidden card"),
+        "full_battery": lambda: f"    Full Battery: {e.get('amount', '?')} extra damage",
+        "deck_out": lambda: f"  {p} must draw from an empty deck: deck-out!",
+        "draw_skipped": lambda: f"  {p} skips the Draw Step of their first turn",
+        "plan_returned": lambda: f"    {p}'s Plan returns to the hand",
+    }
+    make = lines.get(t)
+    return None if make is None else make()
+

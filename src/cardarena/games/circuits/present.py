@@ -4,6 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from .pool import card_pool
+
+#: what part of the turn a pending decision belongs to, for the board's heading
+STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",
+        "target": "Action Step", "reserve": "paying", "make_room": "Action Step", "respond": "Response Window",
+        "discard": "End Step", "trigger_order": "triggers"}
+
+
+def _powers(h: dict[str, Any]) -> list[str]:
+    """The Hero's Passive and Ultimate, with their text: what the player plans around."""
+    card = card_pool().heroes.get(h["name"])
+    if card is None:
+        return []
+    state = "used" if h["ultimate_used"] else "ready"
+    return [f"      Passive {card.passive.name}: {card.passive.text}",
+            f"      Ultimate {card.ultimate.name} (7 Rally, once per match, {state}): {card.ultimate.text}"]
+
 
 def _hero(pv: dict[str, Any]) -> str:
     h = pv["hero"]
@@ -18,18 +35,22 @@ def _hero(pv: dict[str, Any]) -> str:
         bits.append("cannot heal")
     if h["ultimate_used"]:
         bits.append("Ultimate used")
-    return f"    {h['name']}: {', '.join(bits)}"
+    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h)])
 
 
 def render(view: dict[str, Any]) -> str:
     me = view["seat"]
+    decision = view.get("decision") or {}
+    step = STEP.get(decision.get("kind", ""), "")
     if view["turn"] == 0:
         lines = ["Set-up"]
     else:
-        lines = [f"Turn {view['turn']} · P{view['active'] + 1} to play · P{view['first'] + 1} started"]
-    for p in (1 - me, me):
+        lines = [f"Turn {view['turn']} · P{view['active'] + 1}'s turn{' (you)' if view['active'] == me else ''}"
+                 + (f" · {step}" if step else "") + f" · P{view['first'] + 1} started"]
+    order = (1 - me, me) if me in (0, 1) else (0, 1)  # a spectator (seat -1) sees P1 then P2
+    for p in order:
         pv = view["players"][p]
-        who = "You" if p == me else "Opponent"
+        who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         token = " · Reserve token" if pv["reserve_token"] else ""
         lines.append(f"\n{who} (P{p + 1}): Rally {pv['rally']}/{pv['capacity']}{token} · deck {pv['deck_count']} · "
                      f"hand {pv['hand_count']} · discard {len(pv['discard'])}")

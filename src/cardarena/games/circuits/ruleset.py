@@ -38,6 +38,11 @@ class CircuitsRuleset(Ruleset):
         "capacity_max": 10,  # rule circuits.6.3
         "field_size": 2,  # rule circuits.9.1.2
     }
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "overtime_start": (1, 100),
+        "capacity_max": (1, 30),
+        "field_size": (1, 10),
+    }
 
     @property
     def pool(self) -> CardPool:

@@ -1,0 +1,1 @@
+"""The terminal front end's helpers: readable card text, the play session, replays, engine failures."""

@@ -1,0 +1,126 @@
+"""Running a game for the command line, telling an engine failure from an automaton's.
+
+`core.match.play` makes every exception raised while an automaton chooses a forfeit. A search
+automaton runs the engine on its own clones, so an engine bug surfaces there too, and `match` used to
+report it as "P2 wins by forfeit". Here an exception whose innermost frame is in the engine (core or a
+game package) is an `EngineFailure`: the CLI reports it with everything needed to reproduce it, and
+forfeits stay for automatons that crash in their own code or answer an illegal option.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.engine import State
+from ..core.errors import IllegalChoice
+from ..core.match import forfeit, replay_record
+from ..core.replay import save_replay
+
+if TYPE_CHECKING:
+    from ..agents.base import Agent
+
+ENGINE_DIRS = ("cardarena/core/", "cardarena/games/")
+
+
+class EngineFailure(Exception):
+    """The engine raised: a bug to report, never a player's loss."""
+
+    def __init__(self, error: BaseException, where: str) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+        self.where = where
+
+
+def engine_fault(exc: BaseException) -> str | None:
+    """'file:line' of the innermost engine frame if `exc` came out of the engine, else None.
+
+    The automaton's own frames come first; if any engine frame (core or a game package) runs after
+    the last of them, the engine was running when it raised (a search agent applying a choice on its
+    clone), so it is the engine's failure, not the automaton's."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    paths = [f.filename.replace("\\", "/") for f in frames]
+    last_agent = max((i for i, p in enumerate(paths) if "cardarena/agents/" in p), default=-1)
+    engine = [i for i, p in enumerate(paths) if i > last_agent and any(d in p for d in ENGINE_DIRS)]
+    if not engine:
+        return None
+    f = frames[engine[-1]]
+    return f"{paths[engine[-1]].rsplit('cardarena/', 1)[-1]}:{f.lineno}"
+
+
+def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
+    """Ask the agent to move, apply its answer; return None, or the forfeit reason if it lost by it."""
+    d = state.decision
+    assert d is not None
+    agent = agents[d.seat]
+    try:
+        view = state.view(d.seat)
+    except Exception as e:
+        raise EngineFailure(e, engine_fault(e) or "view") from e
+    try:
+        choice = agent.choose(view, d, state if agent.uses_state else None)
+    except (KeyboardInterrupt, EngineFailure):
+        raise
+    except Exception as e:
+        where = engine_fault(e)
+        if where is not None:
+            raise EngineFailure(e, where) from e
+        why = f"agent {agent.name!r} crashed: {type(e).__name__}: {e}"
+        forfeit(state, d.seat, why)
+        return why
+    apply_choice(state, choice, agent_name=agent.name)
+    return None
+
+
+def apply_choice(state: State, choice: str, agent_name: str | None = None) -> None:
+    """Apply one choice; an illegal one from an automaton is its forfeit, an exception the engine's."""
+    d = state.decision
+    assert d is not None
+    try:
+        seq = getattr(d, "seq", None)
+        if seq is not None:
+            state.apply(choice, seq=seq)
+        else:
+            state.apply(choice)
+    except IllegalChoice as e:
+        if agent_name is None:
+            raise
+        forfeit(state, d.seat, f"agent {agent_name!r} chose an illegal option: {e}")
+    except Exception as e:
+        raise EngineFailure(e, engine_fault(e) or "apply") from e
+
+
+def run(state: State, agents: Sequence[Agent], after: Callable[[State, int], None] | None = None) -> State:
+    """Play to the end like `core.match.play`, raising EngineFailure for engine bugs."""
+    while state.decision is not None:
+        seat = state.decision.seat
+        choose_step(state, agents)
+        if after is not None:
+            after(state, seat)
+    return state
+
+
+def save_failure(state: State, agents: Sequence[str], version: str, path: Path | None = None) -> Path:
+    """Save the choices up to an engine failure as a replay (to a temporary file if no path)."""
+    data = dict(replay_record(state, agents, version), result=None, log=[])
+    if path is None:
+        with tempfile.NamedTemporaryFile("w", prefix=f"cardarena-engine-error-{state.config.get('game')}-",
+                                         suffix=".json", delete=False, encoding="utf-8") as f:
+            json.dump(data, f)
+            return Path(f.name)
+    save_replay(data, path)
+    return path
+
+
+def engine_report(failure: EngineFailure, state: State, saved_to: Path) -> str:
+    """One paragraph: what failed, in which game, and the replay that reproduces it."""
+    cfg = state.config
+    decks = " vs ".join(str(d.get("name", "?")) for d in cfg.get("decks", []))
+    return (f"engine error: {failure} (at {failure.where}) in {cfg.get('game')}, seed {cfg.get('seed')}, "
+            f"decks {decks}, rules {json.dumps(cfg.get('rules', {}), sort_keys=True)}, after "
+            f"{len(state.history)} choices. This is a bug in cardarena, not a player's loss; the game up to "
+            f"the failure is in {saved_to} (`cardarena replay {saved_to}` reproduces it).")

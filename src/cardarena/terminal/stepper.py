@@ -1,0 +1,72 @@
+"""`cardarena replay FILE --step`: walk through a saved game one decision at a time.
+
+Enter goes forward one choice, `b` back one (the game is re-run from its set-up, which is how every
+replay works), `q` stops. The board is shown as one seat sees it, or as a spectator, who sees no
+hidden card of either seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..core.engine import State
+from ..core.ruleset import Ruleset
+from . import replays
+
+
+def _board(game: Ruleset, state: State, seat: int | None) -> str:
+    view = state.view(seat if seat is not None else -1)
+    return game.render(view)
+
+
+def step_through(
+    game: Ruleset,
+    data: dict[str, Any],
+    path: Path,
+    seat: int | None,
+    console: Console,
+    read: Callable[[str], str],
+) -> None:
+    total = len(data["choices"])
+    at = 0
+    state = replays.start(data, path)
+    shown = 0
+    while True:
+        log = state.visible_log(seat)
+        for e in log[shown:]:
+            line = game.narrate(e)
+            if line is not None:
+                console.print(line, markup=False)
+        shown = len(log)
+        console.print()
+        console.print(_board(game, state, seat), markup=False)
+        d = state.decision
+        if at >= total or d is None:
+            console.print(f"\n— end of the replay ({at} of {total} choices) —", markup=False)
+            return
+        nxt = d.option(data["choices"][at]).label if data["choices"][at] in d.ids else data["choices"][at]
+        who = f"P{d.seat + 1}"
+        # another seat's prompt and options can name cards in its hand: only the log tells what it did
+        if seat == d.seat:
+            console.print(f"\nchoice {at + 1}/{total}: {who} — {d.prompt} → {nxt}", markup=False)
+        else:
+            console.print(f"\nchoice {at + 1}/{total}: {who} makes a choice ({d.kind.replace('_', ' ')})", markup=False)
+        cmd = read("[Enter] next · b back · q quit > ").strip().lower()
+        if cmd in ("q", "quit"):
+            return
+        if cmd in ("b", "back"):
+            if at == 0:
+                console.print("  at the start already", markup=False)
+                continue
+            at -= 1
+            state = replays.start(data, path)
+            replays.advance(state, data, at, path)
+            shown = len(state.visible_log(seat))
+            console.print(f"  back to choice {at + 1}", markup=False)
+            continue
+        at += 1
+        replays.advance(state, data, at, path)

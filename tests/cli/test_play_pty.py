@@ -1,0 +1,104 @@
+"""`cardarena play` in a real pseudo-terminal, as a person uses it: a whole game of every implemented game
+against the random automaton, with inspect, undo and a saved replay; then concede with `q`, Ctrl-D and
+Ctrl-C, none of which prints a traceback."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import cardarena
+from cardarena.cli import app
+from cardarena.core.registry import game_ids
+
+pexpect = pytest.importorskip("pexpect")
+
+CLI = str(Path(sys.executable).with_name("cardarena"))
+PROMPT = r"\n> "
+END = r"(You win —|You lose —|\nDraw: )"
+ENV = dict(os.environ, COLUMNS="110", LINES="40", NO_COLOR="1", PAGER="cat", TERM="dumb")
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    return pexpect.spawn(CLI, list(args), env=ENV, encoding="utf-8", timeout=60, dimensions=(40, 110))
+
+
+def first_leader(game_id: str) -> str:
+    game = cardarena.load_game(game_id)
+    starter = game.starter_decks()[sorted(game.starter_decks())[0]]
+    return starter.leaders[game.leader_key][0]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_whole_game_with_inspect_undo_and_save(game_id: str, tmp_path: Path) -> None:
+    replay = tmp_path / "mine.json"
+    child = spawn("play", game_id, "--opponent", "random", "--seed", "4", "--replay", str(replay))
+    child.expect("seed 4")  # the header names both seats and decks
+    child.expect(PROMPT)
+    leader = first_leader(game_id)
+    child.sendline("i " + leader.lower())  # inspect what the board shows, any case
+    child.expect(re.escape(leader) + " — ")
+    child.expect(PROMPT)
+    child.sendline("i no such card at all")
+    child.expect("no card or ability named")
+    child.expect(PROMPT)
+    child.sendline("banana")
+    child.expect("type a number")
+    child.expect(PROMPT)
+    child.sendline("?")  # the rules summary (paged; PAGER=cat here)
+    child.expect("Worked example")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("u")
+    child.expect("undone")
+    child.expect(PROMPT)
+    answered = 0
+    while True:  # at a prompt: answer 1 until the game ends
+        child.sendline("1")
+        answered += 1
+        assert answered < 3000, "the game does not end"
+        if child.expect([PROMPT, END]) == 1:
+            break
+    child.expect("replay saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+    r = CliRunner().invoke(app, ["replay", str(replay), "--verify"])
+    assert r.exit_code == 0 and "OK" in r.output, r.output
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("how", ["q", "ctrl-d"])
+def test_quitting_is_a_concession_with_exit_0(game_id: str, how: str, tmp_path: Path) -> None:
+    replay = tmp_path / "quit.json"
+    child = spawn("play", game_id, "--opponent", "random", "--seed", "2", "--replay", str(replay))
+    child.expect(PROMPT)
+    if how == "q":
+        child.sendline("q")
+    else:
+        child.sendeof()
+    child.expect("conceded")
+    child.expect(pexpect.EOF)
+    out = child.before or ""
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in out and "crashed" not in out
+    r = CliRunner().invoke(app, ["replay", str(replay), "--verify"])
+    assert r.exit_code == 0, r.output
+
+
+def test_ctrl_c_abandons_the_game_without_a_traceback() -> None:
+    child = spawn("play", "aliens", "--opponent", "random", "--seed", "2")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("interrupted")
+    child.expect(pexpect.EOF)
+    out = child.before or ""
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in out
