@@ -1,0 +1,64 @@
+"""What the browser of one seat receives: built only from `state.view(seat)`, `state.decision_view(seat)`
+and `state.visible_log(seat)` (docs/architecture.md, information sets), never from the state itself.
+
+A spectator (seat None) gets the view of no seat (`view(-1)`: every hand hidden) and the log every seat
+may know. Card texts for the inspect panel come from the names that view and log show, nothing else.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..core.engine import State
+from ..core.registry import load_game
+from ..core.ruleset import Ruleset
+from ..guide import Guide, GuideError, load_guide, result_words
+from ..terminal.cardtext import CardIndex
+
+
+@cache
+def card_index(game_id: str) -> CardIndex:
+    return CardIndex(load_game(game_id))
+
+
+@cache
+def guide_of(game_id: str) -> Guide | None:
+    try:
+        return load_guide(game_id)
+    except GuideError:
+        return None
+
+
+def seat_label(seat: int | None) -> str:
+    return "spectator" if seat is None else f"P{seat + 1}"
+
+
+def log_lines(game: Ruleset, events: list[dict[str, Any]]) -> list[str]:
+    return [line for e in events if (line := game.narrate(e))]
+
+
+def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None) -> dict[str, Any]:
+    """Everything the page of `seat` shows at this moment, as JSON."""
+    view = state.view(-1 if seat is None else seat)
+    events = state.visible_log(seat)
+    index = card_index(game.id)
+    shown = index.names_in(view) | index.names_in(events)
+    d = state.decision
+    result = None
+    if state.result is not None:
+        r = state.result
+        result = {"winner": r.winner, "reason": r.reason, "turns": r.turns,
+                  "text": result_words(guide_of(game.id), r.winner, r.reason, r.turns, events)}
+    return {
+        "game": game.id,
+        "seat": seat,
+        "step": len(state.history) if step is None else step,
+        "seq": None if d is None else d.seq,
+        "view": view,
+        "decision": state.decision_view(seat),
+        "waiting_for": None if d is None else d.seat,
+        "log": log_lines(game, events),
+        "result": result,
+        "cards": {n: index.describe(index.entries[n.lower()]) for n in sorted(shown)},
+    }

@@ -1,0 +1,46 @@
+"""The web arena under test: an app on a fresh SQLite file, automatons in threads (fast to start),
+and helpers to sign up and act as a user through the HTTP client."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardarena.arena.store import Store
+from cardarena.web import bots
+from cardarena.web.app import Limits, create_app
+
+CSRF = re.compile(r'name="csrf-token" content="([^"]+)"')
+
+
+def make_client(db: str, limits: Limits | None = None) -> TestClient:
+    app = create_app(Store(db), bots.make_pool(2, processes=False), secret="test-secret", limits=limits)
+    return TestClient(app)
+
+
+def csrf_of(client: TestClient) -> str:
+    m = CSRF.search(client.get("/login").text)
+    assert m, "every page carries the session's CSRF token"
+    return m.group(1)
+
+
+def signup(client: TestClient, name: str, password: str = "correct horse") -> str:
+    tok = csrf_of(client)
+    r = client.post("/signup", data={"name": name, "password": password, "csrf": tok}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return csrf_of(client)  # a new session after signing up: a new token
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'arena.db'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
