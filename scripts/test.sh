@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (a local venv; a throwaway PostgreSQL server for the storage
-# tests, from Debian's package, see scripts/with_postgres.sh) and runs every check: ruff, mypy, pytest.
+# tests, from Debian's package, see scripts/with_postgres.sh; Debian's chromium for the browser tests)
+# and runs every check: ruff, mypy, pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'
+# the browser tests drive Debian's chromium (Playwright's own browser download is not available)
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy src
 scripts/with_postgres.sh .venv/bin/pytest -n 2 "$@"

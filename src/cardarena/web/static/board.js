@@ -107,7 +107,9 @@ const Arena = (() => {
       zone.append(el("h4", null, k), thing(x));
       board.append(zone);
     }
-    (v.players || []).forEach((p) => board.append(player(p, frame, opts.names)));
+    // the other seats above, the viewer's own seat at the bottom (as at a table)
+    const players = [...(v.players || [])].sort((a, b) => (a.seat === frame.seat) - (b.seat === frame.seat) || a.seat - b.seat);
+    players.forEach((p) => board.append(player(p, frame, opts.names)));
     const log = document.getElementById("log");
     log.replaceChildren(...frame.log.map((l) => el("li", null, l)));
     log.scrollTop = log.scrollHeight;
@@ -137,6 +139,15 @@ const Arena = (() => {
         list.append(b);
       });
       dec.append(list);
+      // the cards the options name are the legal ones: mark them on the board, and the one an option
+      // names when the pointer is on it
+      const cards = [...board.querySelectorAll(".card")];
+      const named = (label) => cards.filter((c) => { const n = c.querySelector("button.name"); return n && label.includes(n.textContent); });
+      frame.decision.options.forEach((o) => named(o.label).forEach((c) => c.classList.add("legal")));
+      list.querySelectorAll("button.option").forEach((b) => {
+        b.addEventListener("mouseenter", () => named(b.textContent).forEach((c) => c.classList.add("aimed")));
+        b.addEventListener("mouseleave", () => cards.forEach((c) => c.classList.remove("aimed")));
+      });
     } else if (frame.waiting_for !== null && frame.waiting_for !== undefined) {
       status.textContent = "Waiting for " + seatName(frame.waiting_for) + (frame.decision ? " (" + frame.decision.kind + ")" : "") + "…";
       status.className = "status waiting";

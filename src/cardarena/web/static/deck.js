@@ -40,10 +40,13 @@
     document.getElementById("deck-size").textContent = Object.values(doc.cards).reduce((a, b) => a + b, 0);
   }
 
+  let asked = 0;
   async function check() {
+    const mine = ++asked;
     const r = await fetch("/api/decks/check", {method: "POST", headers: {"content-type": "application/json", "x-csrf-token": csrf},
       body: JSON.stringify(doc)});
     const res = await r.json();
+    if (mine !== asked) return;  // a later change is being checked: this answer is stale
     box.replaceChildren();
     if (res.legal) {
       box.append(el("p", "ok", "Legal: ready to play."));
