@@ -16,7 +16,7 @@ from cardarena.arena.store import Store, StoreError, default_url
 from cardarena.web import models as _web_models  # noqa: F401  (its tables share the metadata)
 
 TABLES = {"contests", "entries", "matches", "match_seats", "replays", "ratings", "alembic_version",
-          "users", "decks", "live_games"}
+          "users", "decks", "live_games", "api_tokens"}
 
 
 def test_first_use_migrates_to_the_models_exactly(db_url: str) -> None:

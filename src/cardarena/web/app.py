@@ -138,8 +138,20 @@ def create_app(
         except Exception:
             return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
-    from . import pages_auth, pages_contests, pages_decks, pages_learn, pages_play, pages_replays, pages_watch
+    from . import (
+        pages_auth,
+        pages_bots,
+        pages_contests,
+        pages_decks,
+        pages_learn,
+        pages_play,
+        pages_replays,
+        pages_watch,
+        remote,
+    )
 
-    for mod in (pages_auth, pages_learn, pages_decks, pages_play, pages_replays, pages_watch, pages_contests):
+    remote.register()  # `remote:bot=USER/NAME` names a connected external bot in this process
+    for mod in (pages_auth, pages_learn, pages_decks, pages_play, pages_replays, pages_watch, pages_contests,
+                pages_bots):
         app.include_router(mod.router)
     return app

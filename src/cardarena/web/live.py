@@ -13,13 +13,14 @@ import functools
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 
 from .. import __version__
+from ..agents import make_agent
 from ..arena.models import Match, MatchSeat, Replay, now
 from ..arena.runner import places_of, scores_of, seat_statuses
 from ..arena.schedule import derive_seed
@@ -57,12 +58,16 @@ class Live:
     #: bumped on every change: pages poll it
     version: int = 0
     match_id: int | None = None
+    #: a connected external bot plays this game (one agent object for the whole game)
+    remote: Any = None
 
 
 class LiveGames:
     def __init__(self, store: Store, pool: Executor) -> None:
         self.store = store
         self.pool = pool
+        #: external bots answer over the network: their waits block threads, not the bot pool
+        self.threads = ThreadPoolExecutor(max_workers=16, thread_name_prefix="remote")
         self._games: dict[int, Live] = {}
         self._lock = threading.Lock()
         #: called (game id) after every change, for tests and live pages
@@ -188,12 +193,21 @@ class LiveGames:
         live.version += 1
         self._save(live)
         if st.result is not None:
+            if live.remote is not None:
+                live.remote.close()
             return
         d = st.decision
         if d is not None and d.seat != live.seat and not live.thinking:
             live.thinking = True
             seed = derive_seed("live", live.id, d.seq)
-            fut: Future[str] = self.pool.submit(bots.choose, live.game.id, st.to_json(), live.agent, seed)
+            fut: Future[str]
+            if live.agent.startswith("remote:"):
+                if live.remote is None:
+                    live.remote = make_agent(live.agent, seed=seed)
+                    live.remote.deck = st.config["decks"][d.seat]  # the bot's own deck, for its "start"
+                fut = self.threads.submit(live.remote.choose, st.view(d.seat), d)
+            else:
+                fut = self.pool.submit(bots.choose, live.game.id, st.to_json(), live.agent, seed)
             fut.add_done_callback(functools.partial(self._bot_done, live, d.seq))
         for cb in self.listeners:
             cb(live.id)

@@ -1,5 +1,5 @@
 """The web arena's tables, beside the contest engine's (cardarena.arena.models, same metadata):
-users, their saved decks and drafts, and live games against an automaton.
+users, their saved decks and drafts, live games against an automaton, and bot tokens.
 
 Migration `0002_web` creates exactly these; tests/arena/test_store.py compares them.
 """
@@ -70,3 +70,17 @@ class LiveGame(Base):
     auto_pass: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ApiToken(Base):
+    """A user's token for connecting an external bot over the WebSocket. Only its SHA-256 is kept:
+    the token itself is shown once, when it is made."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_used: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

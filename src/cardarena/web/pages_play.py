@@ -24,14 +24,23 @@ BOT_PRESETS = ("random", "ismcts:iters=200", "ismcts:iters=1000")
 
 
 def bot_choices() -> list[str]:
-    names = list(BOT_PRESETS) + [a for a in AGENT_NAMES if a not in ("random", "ismcts", "human")]
-    return [n for n in names if n.split(":")[0] in AGENT_NAMES]
+    from .remote import HUB
+
+    names = list(BOT_PRESETS) + [a for a in AGENT_NAMES if a not in ("random", "ismcts", "human", "remote")]
+    return [n for n in names if n.split(":")[0] in AGENT_NAMES] + [f"remote:bot={k}" for k in HUB.connected()]
 
 
 def check_agent(spec: str) -> str:
     spec = spec.strip()
-    if spec.split(":")[0].strip().lower() in ("human", "cmd", "bot"):
-        raise HTTPException(400, "the server runs only its own automatons")
+    kind = spec.split(":")[0].strip().lower()
+    if kind in ("human", "cmd", "bot"):
+        raise HTTPException(400, "the server runs only its own automatons (connect your bot: see Bots)")
+    if kind == "remote":
+        from .remote import HUB
+
+        key = spec.partition("bot=")[2]
+        if key not in HUB.connected():
+            raise HTTPException(400, f"bot {key!r} is not connected now")
     try:
         a = make_agent(spec, seed=0)
     except Exception as e:

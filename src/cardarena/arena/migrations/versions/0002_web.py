@@ -1,4 +1,4 @@
-"""The web arena's tables: users, saved decks (and drafts), live games (cardarena.web.models).
+"""The web arena's tables: users, saved decks (and drafts), live games, bot tokens (cardarena.web.models).
 
 Revision ID: 0002
 Revises: 0001
@@ -66,9 +66,23 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("live_games", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_live_games_user_id"), ["user_id"], unique=False)
+    op.create_table("api_tokens",
+    sa.Column("id", sa.Integer(), nullable=False),
+    sa.Column("user_id", sa.Integer(), nullable=False),
+    sa.Column("name", sa.String(length=100), nullable=False),
+    sa.Column("token_hash", sa.String(length=64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_used", sa.DateTime(timezone=True), nullable=True),
+    sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_api_tokens_user_id_users"), ondelete="CASCADE"),
+    sa.PrimaryKeyConstraint("id", name=op.f("pk_api_tokens")),
+    sa.UniqueConstraint("token_hash", name=op.f("uq_api_tokens_token_hash"))
+    )
+    with op.batch_alter_table("api_tokens", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_api_tokens_user_id"), ["user_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_table("api_tokens")
     op.drop_table("live_games")
     op.drop_table("decks")
     op.drop_table("users")
