@@ -3,7 +3,9 @@ and helpers to sign up and act as a user through the HTTP client."""
 
 from __future__ import annotations
 
+import os
 import re
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,4 +45,35 @@ def db(tmp_path: Path) -> str:
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
     with make_client(db) as c:
+        yield c
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The storage tests run on both back ends: SQLite, and a fresh database on the PostgreSQL server
+    scripts/test.sh starts (CARDARENA_TEST_PG; skipped without it)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'arena.db'}"
+        return
+    server_url = os.environ.get("CARDARENA_TEST_PG")
+    if not server_url:
+        pytest.skip("CARDARENA_TEST_PG is not set (scripts/test.sh starts a PostgreSQL server for these tests)")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    server = make_url(server_url)
+    name = f"cardarena_web_{uuid.uuid4().hex[:12]}"
+    dsn = server.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def any_client(any_db: str) -> Iterator[TestClient]:
+    with make_client(any_db) as c:
         yield c

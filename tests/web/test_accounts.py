@@ -11,7 +11,8 @@ from cardarena.web.models import User
 from .conftest import csrf_of, make_client, signup
 
 
-def test_signup_login_logout_and_the_password_is_hashed(client: TestClient) -> None:
+def test_signup_login_logout_and_the_password_is_hashed(any_client: TestClient) -> None:
+    client = any_client
     tok = signup(client, "ada")
     assert 'id="whoami">ada<' in client.get("/").text
     with client.app.state.arena.store.session() as s:  # type: ignore[attr-defined]

@@ -184,6 +184,17 @@ def test_5_step_a_replay_back_and_forth(page: object) -> None:
     pw.expect(p.locator("#status.over")).to_be_visible()  # type: ignore[attr-defined]
     shot(p, "replay")
     assert "step=" in p.url  # type: ignore[attr-defined]  # a shareable URL
+    # the self-contained page plays the match with no server
+    mid = re.search(r"/replays/(\d+)", p.url).group(1)  # type: ignore[attr-defined, union-attr]
+    html = p.request.get(f"/replays/{mid}/offline").text()  # type: ignore[attr-defined]
+    offline = SHOTS.parent / f"match-{mid}.html"
+    offline.write_text(html, encoding="utf-8")
+    p.goto(offline.as_uri())  # type: ignore[attr-defined]
+    p.click("#last")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_be_visible()  # type: ignore[attr-defined]
+    p.click("#back")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#where")).not_to_contain_text("step 0 ")  # type: ignore[attr-defined]
+    shot(p, "replay-offline")
     p.goto("/replays")  # type: ignore[attr-defined]
     shot(p, "replays")
 

@@ -39,7 +39,8 @@ def test_live_check_lists_every_reason(client: TestClient) -> None:
     assert len(res["problems"]) >= 2
 
 
-def test_save_draft_rename_copy_export_import(client: TestClient) -> None:
+def test_save_draft_rename_copy_export_import(any_client: TestClient) -> None:
+    client = any_client
     tok = signup(client, "ada")
     doc = starter_doc()
     legal_id = save(client, tok, dict(doc, name="Mine"))
@@ -83,7 +84,8 @@ def test_a_draft_cannot_play(client: TestClient) -> None:
     assert r.status_code == 400 and "draft" in r.text
 
 
-def test_another_users_deck_is_403(client: TestClient) -> None:
+def test_another_users_deck_is_403(any_client: TestClient) -> None:
+    client = any_client
     tok = signup(client, "ada")
     deck_id = save(client, tok, dict(starter_doc(), name="Secret"))
     eve = TestClient(client.app)

@@ -79,4 +79,7 @@ def test_no_hidden_card_reaches_a_seat(client: TestClient, game: str) -> None:
             assert not names_in(spectator, secret_names(st, None)), step
         if choice is not None:
             st.apply(choice)
+    for seat in (0, 1):  # the offline page holds every step of the seat's view
+        text = client.get(f"/replays/{mid}/offline?seat={seat}").text
+        assert not names_in(text, secret_names(st, seat))
     assert my_turn  # imported for the harness

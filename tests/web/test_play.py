@@ -67,6 +67,18 @@ def test_a_whole_game_against_random_is_stored_with_its_replay(client: TestClien
         assert first["step"] == 0 and last["step"] == total and last["result"] is not None
         assert len(first["log"]) < len(last["log"])
     assert client.get(f"/replays/{mid}?seat=1&step=3").status_code == 200
+    # the offline page carries every step
+    page = client.get(f"/replays/{mid}/offline?seat=0").text
+    assert page.count('"log_n"') == total + 1 and "<script>" in page
+    # play on from here: the game as it stood at step k, continued against an automaton
+    k = total // 2
+    r = client.post(f"/replays/{mid}/fork", data={"step": str(k), "seat": "1", "agent": "random", "csrf": tok},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    fork_id = int(r.headers["location"].rsplit("/", 1)[1])
+    forked = my_turn(client, fork_id)
+    live = client.app.state.arena.live  # type: ignore[attr-defined]
+    assert live.get(fork_id).state.history[:k] == rec["choices"][:k] and forked["seat"] == 1
 
 
 def test_stale_repeated_and_foreign_moves_are_refused(client: TestClient) -> None:
@@ -88,7 +100,8 @@ def test_stale_repeated_and_foreign_moves_are_refused(client: TestClient) -> Non
     assert again.status_code == 409  # the resent click answers a decision that is gone
 
 
-def test_a_game_resumes_after_the_server_restarts(db: str) -> None:
+def test_a_game_resumes_after_the_server_restarts(any_db: str) -> None:
+    db = any_db
     with make_client(db) as c:
         tok = signup(c, "ada")
         gid = start(c, tok)

@@ -99,6 +99,21 @@ class LiveGames:
             self._advance(live)
         return gid
 
+    def fork(self, user_id: int, record: dict[str, Any], step: int, seat: int, agent: str) -> int:
+        """A new game that starts as the recorded one stood after `step` choices ("play on from
+        here"): the person takes `seat`, the automaton `agent` every other seat."""
+        game = load_game(record["game"])
+        with self.store.session() as s:
+            row = LiveGame(user_id=user_id, game=game.id, game_format=record["game_format"],
+                           rules=dict(record["rules"]), seed=int(record["seed"]), decks=list(record["decks"]),
+                           seat=seat, agent=agent, choices=list(record["choices"][:step]), status="playing",
+                           auto_pass=False)
+            s.add(row)
+            s.flush()
+            gid = row.id
+        self.get(gid)  # rebuilds the game from the choices and hands the automaton its turn
+        return gid
+
     def get(self, gid: int) -> Live | None:
         with self._lock:
             live = self._games.get(gid)

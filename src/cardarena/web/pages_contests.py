@@ -97,8 +97,16 @@ async def run(request: Request, name: str) -> Response:
             raise HTTPException(404, str(e)) from None
     runs = _runs(a)
     if name not in runs or not runs[name].is_alive():
-        t = threading.Thread(target=run_contest, args=(a.store, name), kwargs={"workers": 1}, daemon=True,
-                             name=f"contest-{name}")
+        failures: dict[str, str] = a.extra.setdefault("contest_failures", {})
+        failures.pop(name, None)
+
+        def go() -> None:
+            try:
+                run_contest(a.store, name, workers=1)
+            except Exception as e:  # shown on the contest's page; `Run it` again resumes it
+                failures[name] = f"{type(e).__name__}: {e}"
+
+        t = threading.Thread(target=go, daemon=True, name=f"contest-{name}")
         runs[name] = t
         t.start()
     return RedirectResponse(f"/contests/{name}", status_code=303)
@@ -117,4 +125,5 @@ def contest_page(request: Request, name: str) -> Response:
                   "reason": m.reason, "seats": [(x.agent, x.place) for x in m.seats]}
                  for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
     running = name in _runs(a) and _runs(a)[name].is_alive()
-    return render(request, "contest.html", report=report, games=games, running=running, name=name)
+    failure = a.extra.get("contest_failures", {}).get(name)
+    return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)

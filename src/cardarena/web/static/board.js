@@ -218,6 +218,8 @@ const ArenaReplay = {
         document.getElementById("where").textContent = "step " + step + " / " + total;
         const q = "?seat=" + seat + "&step=" + step;
         document.getElementById("share").href = "/replays/" + id + q;
+        const fs = document.getElementById("fork-step");
+        if (fs) fs.value = step;
         history.replaceState(null, "", q);
       }).catch((e) => Arena.flash(e.message));
     };
