@@ -6,9 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev]'
-# the browser tests drive Debian's chromium (Playwright's own browser download is not available)
-if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+.venv/bin/python -m pip install -q -e '.[dev,ray]'
+# the browser tests (the web arena, the report) drive Debian's chromium through Playwright (no browser download)
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy src
 scripts/with_postgres.sh .venv/bin/pytest -n 2 "$@"

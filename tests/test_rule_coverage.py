@@ -17,6 +17,8 @@ CITE = re.compile(r"#\s*rule\s+([a-z]+\.(?:\d+(?:\.\d+)+|gap\.\d+))")
 #: game -> sections not implemented yet (circuits: Squad §16 and Raid §20)
 NOT_YET = {"circuits": ("16", "20")}
 IMPLEMENTED = {g: NOT_YET.get(g, ()) for g in game_ids()}
+#: game -> the share of checklist items that must be cited (default 90%)
+REQUIRED = {"frontline": 0.95}
 
 
 def cited() -> set[str]:
@@ -35,7 +37,7 @@ def test_rule_items_are_cited_by_tests(game: str) -> None:
     assert items, "no rule items found"
     missing = [i for i in items if i not in cited()]
     share = 1 - len(missing) / len(items)
-    assert share >= 0.9, f"only {share:.0%} of {game} rule items are cited by a test; missing: {missing}"
+    assert share >= REQUIRED.get(game, 0.9), f"only {share:.0%} of {game} rule items are cited by a test; missing: {missing}"
 
 
 @pytest.mark.parametrize("game", IMPLEMENTED)

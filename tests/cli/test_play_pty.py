@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,11 @@ def spawn(*args: str) -> pexpect.spawn:
 
 
 def first_leader(game_id: str) -> str:
+    """The first leader of the first starter; a game without leaders (frontline): its first card."""
     game = cardarena.load_game(game_id)
     starter = game.starter_decks()[sorted(game.starter_decks())[0]]
+    if not game.leader_key:
+        return next(iter(starter.cards))
     return starter.leaders[game.leader_key][0]
 
 
@@ -96,6 +100,7 @@ def test_quitting_is_a_concession_with_exit_0(game_id: str, how: str, tmp_path: 
 def test_ctrl_c_abandons_the_game_without_a_traceback() -> None:
     child = spawn("play", "aliens", "--opponent", "random", "--seed", "2")
     child.expect(PROMPT)
+    time.sleep(1)  # the prompt is printed just before input() starts reading: interrupt the read itself
     child.sendintr()
     child.expect("interrupted")
     child.expect(pexpect.EOF)

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import cardarena
+from cardarena.web.frames import card_index
 
 from .conftest import signup
 from .test_play import my_turn, play_out, start
@@ -23,7 +24,12 @@ def secret_names(state: cardarena.core.engine.State, seat: int | None) -> set[st
     seats = range(state.nseats) if seat is None else (seat,)
     hidden = {i for s in seats for i in state.hidden_from(s)}
     known = {state.defs[i].name for i in range(len(state.defs)) if i not in hidden}
-    engine_shown = json.dumps([state.view(-1 if seat is None else seat), state.visible_log(seat)])
+    views = [state.view(s) for s in seats]  # a spectator may know what every seat knows, no more
+    shown: list[object] = [views, state.visible_log(seat)] if seat is not None else [state.visible_log(None)]
+    # the printed text of a card the seat sees is public too ("adds 2 copies of Whirling Blades")
+    index = card_index(state.config["game"])
+    shown += [index.describe(index.entries[n.lower()]) for n in index.names_in(shown)]
+    engine_shown = json.dumps(shown)
     return {n for n in {state.defs[i].name for i in hidden} - known if n not in engine_shown}
 
 

@@ -30,7 +30,7 @@ from cardarena.core.ruleset import Ruleset
 
 #: games whose events and windows are still being moved onto information sets: for them the
 #: secrecy checks (a)-(c) are off unless asked for; every other game gets them by default
-SECRECY_PENDING = {"aliens", "circuits"}
+SECRECY_PENDING: set[str] = set()
 
 
 class FuzzFailure(AssertionError):
@@ -127,6 +127,28 @@ def _check_hidden_from(state: State) -> str | None:
     return None
 
 
+def _shown_to(ea: dict[str, Any], eb: dict[str, Any], bit: int) -> bool:
+    """Whether two raw events differ only in card fields that the seat (`bit`) may see in both: a
+    resampled card was revealed to it at that moment, even if it is hidden again by the end of the step
+    (so its final `visible_mask` no longer tells)."""
+    see = ea.get("~see")
+    if see is None or see != eb.get("~see") or set(ea) != set(eb):
+        return False
+    for k, va in ea.items():
+        vb = eb[k]
+        if va == vb:
+            continue
+        m = see.get(k)
+        if m is None:
+            return False
+        if isinstance(m, int):
+            if not m & bit:
+                return False
+        elif any(x != y and not mm & bit for x, y, mm in zip(va, vb, m, strict=True)):
+            return False
+    return True
+
+
 def _differential(state: State, seat: int, choice: str, rng: random.Random) -> str | None:
     """Check (b): the game and a copy differing only in other seats' hidden cards, fed the same choice
     by `seat`, must look the same to `seat` until a resampled card is revealed to it."""
@@ -146,8 +168,10 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
         if a.visible_mask(i) & bit or other.visible_mask(i) & bit:
             return None
     la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
-    for ea, eb in zip(la, lb, strict=False):
+    for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
         if ea != eb:
+            if _shown_to(a.log[mark + k], other.log[mark + k], bit):
+                return None  # a resampled card was shown to the seat, then hidden again (milled, then recycled)
             return (f"seat {seat} can tell other seats' hidden cards apart: after {choice!r} its log shows "
                     f"{ea} in one game and {eb} in the other")
     if len(la) != len(lb):

@@ -486,7 +486,7 @@ def test_gap11_a_continuous_spawn_stays_face_up_and_boosts_its_owners_squad_only
     pick(st, "Play Battle Doctrine")
     doc = ids_named(st, "Battle Doctrine", st.command[0])[0]
     assert doc not in st.set_turn
-    assert st.view(1)["players"][0]["command"] == [{"id": doc, "face_down": False,
+    assert st.view(1)["players"][0]["command"] == [{"index": 0, "face_down": False,
                                                     "card": st.card_view(doc)}]
     until_turn(st, 4)
     pick(st, "Play Thunderclap")  # the opponent's Attack gets nothing
@@ -692,7 +692,7 @@ def test_gap19_a_set_card_is_played_from_the_field_on_a_later_turn_paying_its_co
     pick(st, "Play Ignite from the field")
     pick(st, "Gravok Stonehide")
     assert events(st, "energy_paid")[0]["amount"] == card("Ignite").cost
-    assert [e["source"] for e in events(st, "activate")] == ["field"]
+    assert [e["origin"] for e in events(st, "activate")] == ["command"]
     assert st.status[slot(st, "Gravok Stonehide")] == "corroding"
     assert st.turn == 6  # it was the primary action
 
@@ -779,7 +779,11 @@ def test_gap21_a_negated_attack_still_uses_up_that_aliens_attack():
     pick(st, "Boreas Galewing")
     pick(st, "Answer with Null Field")
     assert [e["card"] for e in events(st, "negated")] == ["Thunderclap"]
-    assert [e["mode"] for e in events(st, "pass")] == ["assault"]  # the second Assault had no option
+    # the second Assault has nothing usable; P2 still holds cards, so it is asked with only a decline
+    # (an unasked follow-up would tell P1 that P2's hand holds no usable Attack)
+    assert st.decision.kind == "followup" and st.decision.ids == ["pass"]
+    pick(st, "Decline the follow-up")
+    assert [e["mode"] for e in events(st, "pass")] == ["assault"]
     assert ids_named(st, "Static Jolt", st.hand[1])
 
 
@@ -806,23 +810,41 @@ def test_gap21_only_one_counter_answers_and_counters_are_not_answered():
     assert [e["card"] for e in events(st, "activate")] == ["Thunderclap", "Glacial Wall"]
 
 
-def test_gap21_no_window_without_a_counter_to_answer_with():
+def test_gap21_no_window_without_a_face_down_card_to_answer_with():
     # rule aliens.gap.21
-    st = p1_attacks_boreas()  # P0 has nothing set
+    st = p1_attacks_boreas()  # P0 has nothing set: both players see that no answer is possible
     assert st.turn == 5 and len(st.history) == 2
+
+
+def test_gap21_the_window_is_asked_even_when_the_set_card_cannot_answer():
+    # rule aliens.gap.21
+    # rule aliens.10.5
     poor = p1_attacks_boreas(command=(["Null Field"], []), set_on=1, charge=(0, E))  # P0 cannot pay for it
-    assert poor.turn == 5 and len(poor.history) == 2
+    bluff = p1_attacks_boreas(command=([FILL], []), set_on=1)  # a set bluff
+    for st in (poor, bluff):
+        assert (st.decision.kind, st.decision.seat, st.decision.ids) == ("respond", 0, ["pass"])
+        assert st.view(1)["decision"] == {"seq": st.decision.seq, "seat": 0, "kind": "respond"}
+        pick(st, "Let it resolve")
+        assert st.turn == 5 and events(st, "no_answer")
 
 
 # -- gap.22: Counters on your own turn ----------------------------------------------------------------
 
 
-def test_gap22_a_counter_made_only_of_block_or_negate_is_not_offered_on_your_turn():
+def test_gap22_a_counter_made_only_of_block_or_negate_is_offered_on_your_turn_and_does_nothing():
     # rule aliens.gap.22
+    # rule aliens.10.3
     st = scenario(aliens=(P0, P1), hands=(["Glacial Wall", "Null Field"], []), command=(["Glacial Wall"], []),
                   set_on=1, charge=(E, 0))
-    assert not has(st, "Play Glacial Wall")
-    assert not has(st, "Play Null Field")
+    assert has(st, "Play Glacial Wall", "no effect on your turn")
+    assert has(st, "Play Glacial Wall from the field", "no effect on your turn")
+    assert has(st, "Play Null Field", "no effect on your turn")
+    hp = list(st.hp)
+    pick(st, "Play Null Field")
+    assert events(st, "energy_paid")[0]["amount"] == card("Null Field").cost  # its cost is paid
+    assert ids_named(st, "Null Field", st.discard[0])  # used: to the Discard
+    assert st.hp == hp and not events(st, "negated")  # nothing to negate or block on your own turn
+    assert st.turn == 4  # it was the primary action
 
 
 def test_gap22_a_counter_from_hand_is_your_primary_action_and_only_its_other_effects_work():
@@ -866,7 +888,10 @@ def test_gap23_no_assault_is_offered_if_every_able_alien_has_attacked():
     st = scenario(aliens=(P0, P1), hands=(["Twin Flare", "Ember Lash", "Ignite"], []), charge=(E, 0))
     pick(st, "Play Twin Flare")
     pick(st, "Gravok Stonehide")
-    # Cindermaw (the only Pyrrhid) has attacked; an assault is not a Special: nothing to offer
+    # Cindermaw (the only Pyrrhid) has attacked; an assault is not a Special: nothing to offer, but
+    # the hand is hidden, so the follow-up is asked with only a decline
+    assert st.decision.kind == "followup" and st.decision.ids == ["pass"]
+    pick(st, "Decline the follow-up")
     assert st.turn == 4
     assert [e["mode"] for e in events(st, "pass")] == ["assault"]
 
@@ -1042,6 +1067,7 @@ def ko_cindermaw(command: list[str], aliens=P0):
                   charge=(0, E), hp={aliens[0]: 1}, turn=4, active=1)
     pick(st, "Play Thunderclap")
     pick(st, aliens[0].split(",")[0])
+    pick(st, "Let it resolve")  # P0's window: it has face-down cards
     return st
 
 
@@ -1057,7 +1083,7 @@ def test_gap27_all_or_none_and_only_the_ko_species_set_tactics():
     # rule aliens.gap.27
     st = ko_cindermaw(["Ignite", "Ember Lash", "Rivet Gun", FILL])
     assert [o.id for o in st.decision.options] == ["discard", "keep"]
-    assert sorted(st.name(i) for i in st.decision.options[0].data["cards"]) == ["Ember Lash", "Ignite"]
+    assert sorted(st.decision.options[0].data["cards"]) == sorted([card("Ember Lash").id, card("Ignite").id])
     pick(st, "Discard them")
     assert names(st, st.command[0]) == [FILL, "Rivet Gun"]
 
@@ -1080,9 +1106,20 @@ def test_gap27_not_asked_while_another_alien_of_the_species_lives():
     assert names(st, st.command[0]) == ["Ignite"]
 
 
-def test_gap27_not_asked_without_set_tactics_of_the_species():
+def test_gap27_asked_with_keep_only_when_no_set_card_is_a_tactic_of_the_species():
     # rule aliens.gap.27
+    # rule aliens.10.5: whether a set card is the KO'd species' Tactic is hidden, so the choice is asked
     st = ko_cindermaw(["Rivet Gun"])
+    assert (st.decision.kind, st.decision.ids) == ("ko_discard", ["keep"])
+    pick(st, "Keep them")
+    assert st.decision.kind == "action" and st.turn == 5
+
+
+def test_gap27_not_asked_without_any_face_down_card():
+    # rule aliens.gap.27
+    st = scenario(aliens=(P0, P1), hands=([], ["Thunderclap"]), charge=(0, E), hp={P0[0]: 1}, turn=4, active=1)
+    pick(st, "Play Thunderclap")
+    pick(st, P0[0].split(",")[0])
     assert st.decision.kind == "action" and st.turn == 5
 
 

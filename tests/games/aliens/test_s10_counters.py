@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §10: Counters and face-down cards."""
+"""Rule scenarios for rulebook §10: Counters and face-down cards."""
 
 from __future__ import annotations
 
@@ -108,16 +108,24 @@ def test_counter_in_hand_can_be_played_on_your_own_turn() -> None:
     pick(st, "Zarkon")
     assert zarkon(st) == 9
     act = events(st, "activate")[0]
-    assert (act["card"], act["subtype"], act["source"], act["answering"]) == ("Backdraft", "counter", "hand", None)
+    assert (act["card"], act["subtype"], act["origin"], act["answering"]) == ("Backdraft", "counter", "hand", None)
     assert st.turn == 4  # it was the primary action
 
 
-def test_negate_or_block_only_counter_is_not_offered_on_your_own_turn() -> None:
+def test_negate_or_block_only_counter_is_offered_on_your_own_turn_and_resolves_to_no_effect() -> None:
     # rule aliens.10.3
     # rule aliens.gap.22
     st = scenario(aliens=(P1, P0), hands=(["Glacial Wall", "Null Field"], []), charge=(5, 0))
-    assert not has(st, "Play Glacial Wall") and not has(st, "Play Null Field")
+    assert has(st, "Play Glacial Wall", "no effect") and has(st, "Play Null Field", "no effect")
     assert has(st, "Set Glacial Wall")
+    hp = list(st.hp)
+    pick(st, "Play Glacial Wall")
+    pick(st, "Boreas")  # its target is one of your Aliens, as printed
+    act = events(st, "activate")[0]
+    assert (act["card"], act["origin"], act["answering"]) == ("Glacial Wall", "hand", None)
+    assert [e["amount"] for e in events(st, "energy_paid")] == [1]  # its cost is paid
+    assert st.hp == hp and names(st, st.discard[0]) == ["Glacial Wall"]
+    assert st.turn == 4  # the primary action
 
 
 @pytest.mark.parametrize("counter", ["Glacial Wall", "Short Circuit", "Null Field"])
@@ -153,7 +161,8 @@ def test_set_card_is_hidden_from_the_opponent() -> None:
     pick(st, "Set Backdraft")
     theirs = st.view(1)
     assert "Backdraft" not in json.dumps(theirs)
-    assert theirs["players"][0]["command"] == [{"id": bid, "face_down": True, "set_turn": 3}]
+    assert theirs["players"][0]["command"] == [{"index": 0, "face_down": True, "set_turn": 3}]
+    assert bid not in [e.get("id") for e in st.visible_log(1)]  # shown by position, not by instance id
     assert "Backdraft" not in json.dumps(st.visible_log(1))
     # its owner still sees it
     assert st.view(0)["players"][0]["command"][0]["card"]["name"] == "Backdraft"
@@ -197,4 +206,37 @@ def test_a_set_bluff_just_sits_there() -> None:
     pass_until(st, 5)
     assert not has(st, "Frost Shard")  # never playable by this squad
     assert names(st, st.command[0]) == ["Frost Shard"]
-    assert st.view(1)["players"][0]["command"][0] == {"id": st.command[0][0], "face_down": True, "set_turn": 3}
+    assert st.view(1)["players"][0]["command"][0] == {"index": 0, "face_down": True, "set_turn": 3}
+
+
+def _attacked(set_card: str) -> AliensState:
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], []), charge=(3, 1), command=([], [set_card]), set_on=2)
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    return st
+
+
+def test_the_attacker_cannot_tell_a_set_bluff_from_a_real_counter() -> None:
+    # rule aliens.10.5
+    # rule aliens.10.6
+    real, bluff = _attacked("Glacial Wall"), _attacked(FILL)
+    for st in (real, bluff):  # the window is asked either way, with `pass` among the options
+        assert decisions_of(st, 1, "respond") and "pass" in st.decision.ids
+    assert has(real, "Answer with Glacial Wall") and bluff.decision.ids == ["pass"]
+    assert json.dumps(real.view(0)) == json.dumps(bluff.view(0))
+    assert real.visible_log(0) == bluff.visible_log(0)
+    for st in (real, bluff):
+        pick(st, "Let it resolve")
+    assert real.visible_log(0) == bluff.visible_log(0)
+    assert json.dumps(real.view(0)) == json.dumps(bluff.view(0))
+
+
+def test_an_answer_in_a_window_is_revealed_before_its_choices() -> None:
+    # rule aliens.10.5
+    st = scenario(aliens=SQUADS, hands=(["Ignite"], []), charge=(3, 2), command=([], ["Short Circuit"]), set_on=2)
+    pick(st, "Play Ignite")
+    pick(st, "Gravok")
+    pick(st, "Answer with Short Circuit")
+    # P2 now picks Short Circuit's target: the card is face-up, P1 sees which card it is
+    assert decisions_of(st, 1, "target")
+    assert [c["name"] for c in st.view(0)["pending"]] == ["Ignite", "Short Circuit"]

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §11: KO and Recycling (rules aliens.11.1–11.13)."""
+"""Rule scenarios for rulebook §11: KO and Recycling (rules aliens.11.1–11.13)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def ko_tempestra(st) -> None:
     """P0's Cindermaw lashes Tempestra with Ember Lash (Plasma: no bonus on Atmospheric Tempestra)."""
     pick(st, "Play Ember Lash")
     pick(st, "Tempestra")
+    if st.decision is not None and st.decision.kind == "respond":
+        pick(st, "Let it resolve")  # P1's Counter window, when it has face-down cards
 
 
 def names(st, ids: list[int]) -> list[str]:
@@ -150,11 +152,14 @@ def test_ko_aliens_tactics_cannot_be_activated_from_the_command_zone():
 
 def test_ko_aliens_counter_cannot_answer_an_attack():
     # rule aliens.11.4
-    # Flame Ward (a Pyrrhid Counter) set on turn 1: with Cindermaw KO'd, P0 is not even asked.
+    # Flame Ward (a Pyrrhid Counter) set on turn 1: with Cindermaw KO'd, P0's window (asked, since
+    # P0 has a face-down card) offers only `pass`.
     st = scenario(aliens=(P0, P1), hands=([], ["Thunderclap"]), command=(["Flame Ward"], []), set_on=1,
                   charge=(E, E), hp={"Cindermaw": 0}, turn=4, active=1)
     pick(st, "Play Thunderclap")
     pick(st, "Boreas Galewing")
+    assert st.decision.kind == "respond" and st.decision.ids == ["pass"]
+    pick(st, "Let it resolve")
     assert not any(e["type"] == "activate" and e["card"] == "Flame Ward" for e in st.log)
     assert st.hp[slot(st, "Boreas Galewing")] == card("Boreas Galewing").hp - card("Thunderclap").damage
     # control: with Cindermaw live the same attack opens P0's answer window
@@ -162,7 +167,7 @@ def test_ko_aliens_counter_cannot_answer_an_attack():
                     charge=(E, E), turn=4, active=1)
     pick(live, "Play Thunderclap")
     pick(live, "Boreas Galewing")
-    assert live.decision.kind == "respond" and live.decision.seat == 0
+    assert live.decision.kind == "respond" and live.decision.seat == 0 and has(live, "Answer with Flame Ward")
 
 
 # -- discarding the dead Tactics (optional) -----------------------------------------------------
@@ -174,6 +179,7 @@ def ko_cindermaw_with_set_tactics(command: list[str]):
                   charge=(0, E), hp={"Cindermaw": 1}, turn=4, active=1)
     pick(st, "Play Thunderclap")
     pick(st, "Cindermaw")
+    pick(st, "Let it resolve")  # P0's Counter window (it has face-down cards)
     return st
 
 

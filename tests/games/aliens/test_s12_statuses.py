@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §12: statuses (rules aliens.12.1–12.10).
+"""Rule scenarios for rulebook §12: statuses (rules aliens.12.1–12.10).
 
 Coin flips are driven through the state's RNG: `coins_state(...)` finds an RNG state whose next
 coin flips are the ones a test needs, and the test sets `st.rng.s` to it right before the flips.
@@ -118,7 +118,7 @@ def test_statuses_resolve_at_the_end_of_the_energy_phase_before_the_turn_passes(
     seq = [e["type"] for e in st.log[n:]]
     i_pass = seq.index("pass")
     i_heal = seq.index("heal")
-    i_corrode = next(i for i, e in enumerate(st.log[n:]) if e["type"] == "damage" and e["source"] == "Corroding")
+    i_corrode = next(i for i, e in enumerate(st.log[n:]) if e["type"] == "damage" and e["status"] == "corroding")
     i_end = seq.index("turn_end")
     assert i_pass < i_heal < i_corrode < i_end
     heal = card("The Grey Bloom").ability.each_turn[0].amount
@@ -165,7 +165,10 @@ def test_jammed_aliens_counter_cannot_answer():
                   charge=(E, E), status={"Cindermaw": "jammed"}, turn=4, active=1)
     pick(st, "Play Thunderclap")
     pick(st, "Boreas Galewing")
-    assert st.turn == 5 and len(st.history) == 2  # P0 was never asked to answer
+    # P0 has a face-down card, so its window is asked, but Flame Ward is not among the answers
+    assert st.decision.kind == "respond" and st.decision.ids == ["pass"]
+    pick(st, "Let it resolve")
+    assert st.turn == 5
     assert st.hp[slot(st, "Boreas Galewing")] == card("Boreas Galewing").hp - card("Thunderclap").damage
 
 
@@ -224,7 +227,7 @@ def test_corroding_deals_one_damage_at_the_end_of_the_owners_energy_phase():
     pick(st, "Pass")
     g = slot(st, "Gravok Stonehide")
     assert st.hp[g] == 9
-    [d] = [e for e in events(st, "damage") if e["source"] == "Corroding"]
+    [d] = [e for e in events(st, "damage") if e["status"] == "corroding"]
     assert d["final"] == 1 and d["target_name"] == "Gravok Stonehide"
 
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §13: Alien abilities (rules aliens.13.1–13.3) and the kinds' rulings
+"""Rule scenarios for rulebook §13: Alien abilities (rules aliens.13.1–13.3) and the kinds' rulings
 (aliens.gap.32, aliens.gap.33)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §14: victory checks and the safety cap (rules aliens.14.1–14.6, with the
+"""Rule scenarios for rulebook §14: victory checks and the safety cap (rules aliens.14.1–14.6, with the
 victory checks themselves: aliens.1.2, aliens.1.3, aliens.7.3, aliens.7.5)."""
 
 from __future__ import annotations

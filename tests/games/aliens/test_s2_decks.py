@@ -112,6 +112,24 @@ def test_tactic_deck_of_49_or_61_is_illegal(size):
     assert found == [f"the Tactic deck has {size} cards; it needs 50–60 (rule aliens.2.3)"]
 
 
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True])
+def test_a_zero_negative_or_non_whole_count_is_refused_through_the_api(bad):
+    # rule aliens.2.3
+    # A Deck built in code skips the TOML loader: check_deck itself refuses the count, and the bad
+    # entry does not count toward the 50–60 (a negative count cannot pull 63 cards down to 60): here the deck is then too small.
+    cards = tactic_cards(50)
+    first = next(iter(cards))
+    left = 50 - cards[first]
+    cards[first] = bad
+    deck = Deck(game="aliens", name="api", format="standard", leaders={"aliens": list(SQUAD)}, cards=cards,
+                source="<api>")
+    found = GAME.check_deck(deck)
+    assert any("count must be a whole number ≥ 1" in f and mentions([f], "aliens.2.3") for f in found), found
+    assert any(f"the Tactic deck has {left} cards" in f for f in found)  # every reason is listed
+    with pytest.raises(DeckError):
+        GAME.new_game(decks=[deck, "wildfire_assault"])
+
+
 def test_spawns_count_toward_the_50_to_60():
     # rule aliens.2.4
     assert mentions(problems(SQUAD, tactic_cards(47)), "aliens.2.3")  # 47 alone is too few
@@ -158,7 +176,8 @@ def test_recycling_never_shuffles_an_alien_into_the_deck():
     assert events(st, "recycle")[0]["player"] == 1
     assert not any(isinstance(st.defs[i], AlienCard) for i in st.deck[1])
     assert not set(st.aliens) & set(st.deck[1])
-    assert st.aliens[3] == st.view(1)["players"][1]["aliens"][0]["id"]  # the KO'd Alien stays in its zone
+    ko = st.view(1)["players"][1]["aliens"][0]  # the KO'd Alien stays in its zone
+    assert (ko["id"], ko["index"], ko["ko"]) == (st.alien(3).id, 0, True)
 
 
 def test_three_copies_of_a_name_are_legal_a_fourth_is_not():

@@ -98,7 +98,7 @@ def test_each_alien_starts_face_up_in_its_owners_alien_zone():
         view = st.view(seat)
         for p in (0, 1):
             zone = view["players"][p]["aliens"]
-            assert [a["slot"] for a in zone] == [p * 3, p * 3 + 1, p * 3 + 2]
+            assert [a["index"] for a in zone] == [0, 1, 2]
             for a in zone:
                 assert not a["ko"] and a["hp"] == a["max_hp"]
                 assert a["name"] in ALIEN_NAMES and a["affinity"] and a["species"]  # identity shown to both
@@ -131,9 +131,12 @@ def test_an_alien_that_attacked_cannot_take_a_granted_assault():
     pick(st, "Play Twin Flare")  # Solrath attacks; Twin Flare grants a follow-up Assault
     pick(st, "Magmora")
     # Solrath is the only Pyrrhid and has attacked: Ember Lash is not offered, the follow-up is void
-    assert {"type": "followup_granted", "player": 0, "action": "assault", "source": "Twin Flare"} in st.log
+    # (asked with only a decline: the hand is hidden, so skipping it would tell what the hand holds)
+    assert [(e["action"], e["source"]) for e in events(st, "followup_granted")] == [("assault", "Twin Flare")]
+    assert st.decision.kind == "followup" and st.decision.ids == ["pass"]
+    pick(st, "Decline the follow-up")
     skipped = [e for e in events(st, "pass") if e.get("mode") == "assault"]
-    assert skipped and skipped[0]["forced"]
+    assert skipped and not skipped[0].get("forced")
     assert [e["card"] for e in events(st, "activate")] == ["Twin Flare"]
     assert [i for i in st.hand[0] if st.defs[i].name == "Ember Lash"]
 

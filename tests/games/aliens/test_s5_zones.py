@@ -110,6 +110,7 @@ def test_a_destroyed_set_card_goes_to_the_discard():
     st = scenario(aliens=(ATTACKER, DEFENDER), hands=(["Demolition Charge"], []), charge=(2, 0),
                   command=([], ["Backdraft"]))
     pick(st, "Play Demolition Charge")  # the only card in play: no target choice
+    pick(st, "Let it resolve")  # P2's window: it has a face-down card
     assert st.command[1] == []
     assert zone_names(st.view(0), 1, "discard") == ["Backdraft"]
     assert zone_names(st.view(0), 0, "discard") == ["Demolition Charge"]

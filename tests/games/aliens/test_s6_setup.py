@@ -144,7 +144,7 @@ def test_the_second_player_may_bank_one_card():
     st = new(2)
     second = 1 - st.priority
     first_id = bank_ids(st)[0]
-    card = int(first_id.split(":")[1])
+    card = next(i for i in st.hand[second] if st.defs[i].id == first_id.split(":")[1])
     st.apply(first_id)
     assert (st.decision.seat, st.decision.kind) == (second, "prebank")  # may bank one more, or stop
     st.apply("done")
@@ -175,7 +175,7 @@ def test_a_third_pre_bank_card_is_refused():
     assert st.decision.kind == "action" and st.decision.seat == st.priority
     assert events(st, "turn")[0]["turn"] == 1
     with pytest.raises(IllegalChoice):
-        st.apply(f"bank:{st.hand[second][0]}")
+        st.apply(f"bank:{st.defs[st.hand[second][0]].id}")
     assert len(st.reactor[second]) == 2 and len(st.hand[second]) == 3
 
 

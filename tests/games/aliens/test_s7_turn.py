@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §7: turn structure (Draw, Activation and Energy phases)."""
+"""Rule scenarios for rulebook §7: turn structure (Draw, Activation and Energy phases)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_turn_runs_draw_then_activation_then_energy_phase() -> None:
         first(st, "phase", phase="activation", player=0),
         first(st, "pass", player=0),
         first(st, "phase", phase="energy", player=0),
-        first(st, "damage", source="Corroding"),
+        first(st, "damage", status="corroding"),
         first(st, "turn_end", turn=3),
     ]
     assert order == sorted(order)
@@ -282,7 +282,7 @@ def test_energy_phase_resolves_statuses_then_ends_the_turn() -> None:
                   start="turn_start", turn=3)
     pick(st, "Pass")
     assert st.hp[slot(st, "Cindermaw")] == 14
-    dmg = first(st, "damage", source="Corroding", target_name="Cindermaw")
+    dmg = first(st, "damage", status="corroding", target_name="Cindermaw")
     assert first(st, "phase", phase="energy", player=0) < dmg < first(st, "turn_end", turn=3) < first(st, "turn", turn=4)
 
 

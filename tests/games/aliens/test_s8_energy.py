@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §8: energy, the Reactor Zone and the Reactor Ramp."""
+"""Rule scenarios for rulebook §8: energy, the Reactor Zone and the Reactor Ramp."""
 
 from __future__ import annotations
 

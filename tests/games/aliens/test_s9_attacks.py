@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 004 §9: attacks and damage."""
+"""Rule scenarios for rulebook §9: attacks and damage."""
 
 from __future__ import annotations
 
@@ -168,5 +168,5 @@ def test_all_three_aliens_pay_from_one_reactor() -> None:
     pick(st, "Play Rivet Gun")
     pick(st, "Zarkon")
     assert st.reactor[0] == []
-    assert [(e["reason"], e["cards"]) for e in events(st, "energy_paid")] == [
+    assert [(e["source"], e["cards"]) for e in events(st, "energy_paid")] == [
         ("Precognition", ["Data Purge"]), ("Rivet Gun", ["Reactor Tap"])]

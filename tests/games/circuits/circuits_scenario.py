@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import scenario_tools
 from cardarena.games.circuits.pool import card_pool
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 from cardarena.games.circuits.state import SLOT, CircuitsState
 from cardarena.games.circuits.turn import new_state
-from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
+from scenario_tools import labels  # noqa: F401 - re-exported for tests
 
 GAME = CircuitsRuleset()
 POOL = card_pool()
@@ -106,6 +107,36 @@ def scenario(
         raise ValueError(f"unknown start {start!r}")
     st.run()
     return st
+
+
+def skip_lone_passes(st: CircuitsState, *words: str) -> None:
+    """Answer `pass` to Response Windows that offer nothing else, unless the words name it: the engine
+    asks them whenever the responder holds cards (the hand is hidden); a front end may auto-pass them."""
+    while (st.decision is not None and st.decision.kind == "respond" and st.decision.ids == ["pass"]
+           and not (words and all(w.lower() in "pass" for w in words))):
+        st.apply("pass")
+
+
+def find(st: CircuitsState, *words: str) -> str:
+    skip_lone_passes(st, *words)
+    return scenario_tools.find(st, *words)
+
+
+def has(st: CircuitsState, *words: str) -> bool:
+    skip_lone_passes(st, *words)
+    return scenario_tools.has(st, *words)
+
+
+def pick(st: CircuitsState, *words: str) -> None:
+    """Apply the option named by the words, then auto-pass the windows that offer only `pass`, as a
+    front end may for a person who asked for it (tests that look at such a window use `st.apply`)."""
+    st.apply(find(st, *words))
+    skip_lone_passes(st)
+
+
+def events(st: CircuitsState, type_: str) -> list[dict[str, Any]]:
+    """The events of one type as the whole truth (card names shown, the `~see` masks left out)."""
+    return [{k: v for k, v in e.items() if k != "~see"} for e in st.log if e["type"] == type_]
 
 
 def ids_named(st: CircuitsState, name: str, zone: list[int]) -> list[int]:

@@ -244,10 +244,13 @@ def test_a_burn_tick_opens_no_window():
 def test_a_passive_trigger_opens_no_window():
     # rule circuits.11.18
     # P1 attacks Ironclad Vanguard, whose Padded Vest prevents it: Riposte (a Passive) deals 1 damage to
-    # P1. P1 holds Brace and Halo Reflect ("when your Hero would take damage") and is never asked.
+    # P1. P1 holds Brace and Halo Reflect ("when your Hero would take damage"): P1 is asked at step 3
+    # of its own attack's window (its hand is hidden, so the window is asked), never for Riposte.
     st = board(heroes=("Ironclad Vanguard", "Volt Reaver"), gear=(["Padded Vest"], []),
                hands=([], ["Brace", "Halo Reflect", "Regroup"]), active=1, rally=(5, 5))
-    pick(st, "Basic Attack")
+    st.apply(find(st, "Basic Attack"))
+    assert asked(st, 1, 3) == ["Pass"] and "Basic Attack" in st.decision.prompt
+    st.apply("pass")
     assert is_action(st, 1)
     riposte = [e for e in events(st, "damage") if e["source"] == "Ironclad Vanguard"]
     assert [(e["player"], e["prevented_by_reactions"]) for e in riposte] == [(1, 0)] and riposte[0]["final"] > 0
@@ -343,7 +346,7 @@ def test_a_plan_is_answered_when_played_knowing_its_kind_not_its_identity():
     # its Kind is known: an Offense Plan could damage the Hero, so Backdraft may be declared
     assert answers_offered(st) == ["Backdraft", "Interference"]
     view = st.view(1)
-    assert view["pending"] == [{"id": st.pending[0], "face_down": True}]
+    assert view["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]
     [play] = [e for e in st.visible_log(1) if e["type"] == "play"]
     assert play["kind"] == "offense" and play.get("card") is None
     [mine] = [e for e in st.visible_log(0) if e["type"] == "play"]

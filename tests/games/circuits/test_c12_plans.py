@@ -41,7 +41,7 @@ def test_a_plan_is_played_face_down_with_its_printed_kind_and_no_choice_of_marke
     assert st.kind_of[plan] == "offense"
     mine = st.view(0)["players"][0]["plans"]
     theirs = st.view(1)["players"][0]["plans"]
-    assert theirs == [{"id": plan, "kind": "offense", "delayed": False}]
+    assert theirs == [{"index": 0, "kind": "offense", "delayed": False}]  # a position, no id or name
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     [played] = [e for e in st.visible_log(1) if e["type"] == "play"]
     assert played["kind"] == "offense" and played.get("card") is None
@@ -240,8 +240,8 @@ def test_scout_pays_1_to_look_at_an_enemy_plan_of_your_choice_once_per_action_st
     pick(st, "Scout")
     assert st.rally[0] == 2
     assert (st.decision.seat, st.decision.kind) == (0, "target")
-    assert sorted(labels(st)) == [f"face-down defense Plan #{st.plans[1][1]}",
-                                  f"face-down offense Plan #{st.plans[1][0]}"]
+    assert sorted(labels(st)) == ["face-down defense Plan 2", "face-down offense Plan 1"]
+    assert sorted(st.decision.ids) == ["target:1:plans:0", "target:1:plans:1"]
     pick(st, "defense")
     triage = st.plans[1][1]
     assert triage in st.seen[0] and st.plans[1][0] not in st.seen[0]
@@ -344,7 +344,7 @@ def test_a_plan_returned_to_hand_loses_its_marker_and_is_an_ordinary_card():
     assert plan not in st.kind_of
     assert st.view(0)["players"][1]["plans"] == []
     assert [e for e in st.visible_log(0) if e["type"] == "plan_returned"] == \
-        [{"type": "plan_returned", "player": 1, "source": "Recall Loop"}]
+        [{"type": "plan_returned", "player": 1, "index": 0, "source": "Recall Loop"}]
     # P1 plays it again from hand, as any Plan, getting a marker again
     to_next_action(st, 1)
     pick(st, "Play Battle Plan")

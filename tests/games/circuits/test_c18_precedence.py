@@ -130,9 +130,9 @@ def test_damage_to_each_of_several_targets_is_one_event_per_target():
 
 def test_a_window_opened_inside_a_resolution_is_a_full_window():
     # rule circuits.18.8
-    # Grand Design (Cinder Oracle's Ultimate) reveals P0's Plan while the Ultimate resolves: P1 may answer
+    # Grand Design (the Ultimate of Cinder Oracle (Seer)) reveals P0's Plan while the Ultimate resolves: P1 may answer
     # with an Instant at step 2 (only a full window allows one) and P0 gets step 3.
-    st = board(heroes=("Cinder Oracle", "Volt Reaver"), plans=(["Battle Plan"], []),
+    st = board(heroes=("Cinder Oracle (Seer)", "Volt Reaver"), plans=(["Battle Plan"], []),
                hands=(["Echo Protocol"], ["Regroup", "Setup Scrambler"]), rally=(8, 5))
     pick(st, "Ultimate")
     asked(st, 1, 2)
@@ -162,7 +162,7 @@ def test_the_inner_window_finishes_before_the_outer_resolution_continues():
 
 def test_grand_design_counts_its_reward_after_every_inner_window():
     # rule circuits.18.9
-    st = board(heroes=("Cinder Oracle", "Volt Reaver"), plans=(["Battle Plan", "Timeline Fold"], []),
+    st = board(heroes=("Cinder Oracle (Seer)", "Volt Reaver"), plans=(["Battle Plan", "Timeline Fold"], []),
                hands=([], ["Regroup"]), rally=(8, 5))
     pick(st, "Ultimate")
     while st.decision is not None and st.decision.kind == "respond":

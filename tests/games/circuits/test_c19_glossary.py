@@ -9,6 +9,11 @@ from circuits_scenario import POOL, events, labels, pick
 HEROES = ("Volt Reaver", "Lumen Warden")
 
 
+def _src(e: dict) -> str:
+    """A damage event's source, with "(Full Battery)" when Full Battery made it deal the damage."""
+    return e["source"] + (" (Full Battery)" if e.get("via") == "Full Battery" else "")
+
+
 
 # -- 19.1 control ------------------------------------------------------------------------------------
 
@@ -33,13 +38,13 @@ def test_an_asset_in_hand_is_not_controlled_by_full_battery():
                hands=(["Pile Driver"], []), rally=(7, 3))
     pick(st, "Ultimate")
     pick(st, "End")
-    sources = [e["source"] for e in events(st, "damage")]
+    sources = [_src(e) for e in events(st, "damage")]
     assert sources == ["Ember Turret (Full Battery)", "Ember Turret"]  # then its normal Strike
 
 
 def test_grand_design_resolves_the_plans_you_control_not_a_plan_in_hand():
     # rule circuits.19.1
-    st = board(heroes=("Cinder Oracle", "Volt Reaver"), plans=(["Timeline Fold"], []), hands=(["Battle Plan"], []),
+    st = board(heroes=("Cinder Oracle (Seer)", "Volt Reaver"), plans=(["Timeline Fold"], []), hands=(["Battle Plan"], []),
                rally=(8, 3))
     [battle_plan] = st.hand[0]
     pick(st, "Ultimate")

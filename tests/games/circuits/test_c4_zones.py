@@ -58,16 +58,19 @@ def test_a_face_down_plan_shows_its_kind_but_not_its_identity():
     # in the window, the opponent sees a face-down card of Kind offense
     assert st.decision is not None and st.decision.seat == 1
     assert "offense" in st.decision.prompt and "Battle Plan" not in st.decision.prompt
-    assert st.view(1)["pending"] == [{"id": st.pending[0], "face_down": True}]
+    assert st.view(1)["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]
     assert "Battle Plan" not in dump(st, 1)
     pick(st, "Pass")
     plan = st.plans[0][0]
     theirs, mine = st.view(1)["players"][0]["plans"], st.view(0)["players"][0]["plans"]
-    assert theirs == [{"id": plan, "kind": "offense", "delayed": False}]  # it exists, with its marker
+    assert theirs == [{"index": 0, "kind": "offense", "delayed": False}]  # it exists, with its marker
     assert mine[0]["kind"] == "offense" and mine[0]["card"]["name"] == "Battle Plan"
     assert "Battle Plan" not in dump(st, 1)
     played = [e for e in st.visible_log(1) if e["type"] == "play"]
-    assert played == [{"type": "play", "player": 0, "card": None, "card_type": "plan", "kind": "offense", "id": plan}]
+    assert played == [{"type": "play", "player": 0, "card": None, "card_type": "plan", "kind": "offense", "id": None}]
+    [placed] = [e for e in st.visible_log(1) if e["type"] == "plan_set"]
+    assert (placed["index"], placed["id"]) == (0, None)  # by position, not by instance id
+    assert [e["id"] for e in st.visible_log(0) if e["type"] == "plan_set"] == [plan]
     assert [e["card"] for e in st.visible_log(0) if e["type"] == "play"] == ["Battle Plan"]
 
 
@@ -85,8 +88,9 @@ def test_field_discard_gear_loadout_and_scrap_are_public():
         assert names(view, 0, "gear") == ["Heartforge Hammer"] and names(view, 1, "gear") == ["Padded Vest"]
         assert names(view, 0, "loadout") == ["Slag Plate"] and names(view, 1, "loadout") == ["Sunlance"]
         assert names(view, 0, "scrap") == ["Redline Drill"]
-    # apart from a player's own hand, both players see exactly the same table
-    public = [[{k: v for k, v in pv.items() if k != "hand"} for pv in st.view(seat)["players"]] for seat in (0, 1)]
+    # apart from a player's own hand (and what it looked at in the other's), both see the same table
+    public = [[{k: v for k, v in pv.items() if k not in ("hand", "seen")} for pv in st.view(seat)["players"]]
+              for seat in (0, 1)]
     assert public[0] == public[1]
 
 

@@ -131,7 +131,7 @@ def test_equipping_takes_gear_from_your_own_loadout_and_pays_its_cost():
     assert st.rally[0] == 0
     assert st.name(st.gear[1]) == "Plated Harness"
     assert [st.name(g) for g in st.loadout[0]] == ["Heartforge Hammer", "Recoil Engine"]
-    assert [e["reason"] for e in events(st, "paid")] == ["Plated Harness"]
+    assert [(e["reason"], e["card"]) for e in events(st, "paid")] == [("equip", "Plated Harness")]
 
 
 def test_gear_you_cannot_pay_for_cannot_be_equipped():

@@ -241,7 +241,7 @@ def test_a_jammed_bonus_checks_the_assets_at_once():
     st, turret, drone = jam_board()
     jam = next(k for k, e in enumerate(st.log) if e["type"] == "jam")
     destroyed = [(k, e) for k, e in enumerate(st.log) if e["type"] == "destroyed"]
-    assert [(e["card"], e["source"]) for _, e in destroyed] == [("Echo Turret", "Scaffold Matrix jammed")]
+    assert [(e["card"], e["source"]) for _, e in destroyed] == [("Echo Turret", "Scaffold Matrix")]
     assert destroyed[0][0] == jam + 1  # right away, before anything else happens
     assert turret in st.discard[1]
     assert st.field[1] == [drone]  # 1 damage is not lethal at its printed HP
@@ -260,7 +260,7 @@ def test_an_unequipped_bonus_checks_the_assets_at_once():
     pick(st, "Equip Vital Circuit")
     pass_all(st)
     assert [e["card"] for e in events(st, "scrap")] == ["Scaffold Matrix"]
-    assert [(e["card"], e["source"]) for e in events(st, "destroyed")] == [("Echo Turret", "Scaffold Matrix scrapped")]
+    assert [(e["card"], e["source"]) for e in events(st, "destroyed")] == [("Echo Turret", "Scaffold Matrix")]
     assert st.field[0] == [drone]
 
 

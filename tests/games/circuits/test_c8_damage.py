@@ -198,7 +198,8 @@ def test_radiant_bulwark_shield_does_not_absorb_the_rest_of_the_depleting_event(
     assert st.shield[1] == gain
     shield = [e for e in events(st, "shield") if e["player"] == 1]
     assert [(e["amount"], e["source"]) for e in shield] == [(gain, "Radiant Bulwark")]
-    assert st.log.index(shield[0]) > st.log.index(hit)
+    types = [e["type"] for e in st.log]
+    assert types.index("shield") > types.index("damage")
 
 
 def test_radiant_bulwark_shield_protects_against_the_next_event():

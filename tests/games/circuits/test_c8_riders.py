@@ -11,13 +11,18 @@ DRILL_BURN = amount("Redline Drill", "rider_burn")
 DRILL_HIT = 1 + card("Redline Drill").attack
 FRAME = amount("Frame Check", "rider_repair")
 BATTERY = amount("Forgeblade (Stormforged)", "full_battery")
-REWARD = card("Cinder Oracle").ultimate.effects[0].reward
+REWARD = card("Cinder Oracle (Seer)").ultimate.effects[0].reward
 
 #: test-only Reaction: the attacker's step-3 answer that removes the declared Asset target
 DEMOLITION = make_card(kind="tactic", id="test-demolition", name="Demolition Charge", type="reaction",
                        trigger="enemy_plays_tactic", cost=1,
                        text="Reaction — when the enemy plays a Tactic: destroy an enemy Asset.",
                        effects=[{"verb": "destroy", "to": "enemy_asset"}])
+
+
+def _src(e: dict) -> str:
+    """A damage event's source, with "(Full Battery)" when Full Battery made it deal the damage."""
+    return e["source"] + (" (Full Battery)" if e.get("via") == "Full Battery" else "")
 
 
 def burns(st, player):
@@ -89,7 +94,8 @@ def test_frame_check_repairs_after_damage_to_the_enemy_hero():
     assert st.damage == {drone: 1, turret: 1}  # only the chosen Asset
     (repair,) = events(st, "repair")
     assert repair["card"] == "Repair Drone" and repair["amount"] == FRAME
-    assert st.log.index(repair) > st.log.index(hero_hits(st, 1)[0])
+    types = [e["type"] for e in st.log]
+    assert types.index("repair") > types.index("damage")
 
 
 def test_frame_check_repairs_after_damage_to_an_enemy_asset():
@@ -243,7 +249,7 @@ def test_full_battery_deals_nothing_when_it_resolves():
     assert hero_hits(st, 1) == []
     assert [e["amount"] for e in events(st, "full_battery")] == [BATTERY]
     pick(st, "End the Action Step")
-    assert [e["source"] for e in hero_hits(st, 1)][:2] == ["Ember Turret (Full Battery)", "Capacitor Bank (Full Battery)"]
+    assert [_src(e) for e in hero_hits(st, 1)][:2] == ["Ember Turret (Full Battery)", "Capacitor Bank (Full Battery)"]
 
 
 def test_full_battery_uses_the_assets_controlled_at_the_end_step():
@@ -254,8 +260,8 @@ def test_full_battery_uses_the_assets_controlled_at_the_end_step():
     pick(st, "Discard Capacitor Bank")
     pass_all(st)
     pick(st, "End the Action Step")
-    battery = [e for e in hero_hits(st, 1) if e["source"].endswith("(Full Battery)")]
-    assert [(e["source"], e["base"]) for e in battery] == [("Ember Turret (Full Battery)", BATTERY),
+    battery = [e for e in hero_hits(st, 1) if e.get("via") == "Full Battery"]
+    assert [(_src(e), e["base"]) for e in battery] == [("Ember Turret (Full Battery)", BATTERY),
                                                           ("Solar Array (Full Battery)", BATTERY)]
 
 
@@ -267,7 +273,7 @@ def test_full_battery_comes_after_end_of_turn_effects_and_before_strike():
     pick(st, "Discard Capacitor Bank")
     pass_all(st)
     pick(st, "End the Action Step")
-    order = [e["type"] if e["type"] != "damage" else e["source"] for e in st.log
+    order = [e["type"] if e["type"] != "damage" else _src(e) for e in st.log
              if e["type"] in ("heal", "damage") and e.get("player") in (0, 1)]
     start = order.index("heal")  # Solar Array's "at your End Step" effect
     assert order[start:start + 4] == ["heal", "Ember Turret (Full Battery)", "Solar Array (Full Battery)", "Ember Turret"]
@@ -278,7 +284,7 @@ def test_full_battery_comes_after_end_of_turn_effects_and_before_strike():
 
 
 def grand_design_board(p2_hand=()):
-    st = scenario(heroes=("Cinder Oracle", "Sparkwright"), plans=(["Battle Plan", "Field Triage", "Timeline Fold"], []),
+    st = scenario(heroes=("Cinder Oracle (Seer)", "Sparkwright"), plans=(["Battle Plan", "Field Triage", "Timeline Fold"], []),
                   hands=([], list(p2_hand)), hp=(20, None))
     pick(st, "Ultimate: Grand Design")
     return st
@@ -311,6 +317,6 @@ def test_a_plan_delayed_during_its_reveal_stays_delayed_and_earns_no_reward():
     assert [e["card"] for e in events(st, "delayed")] == ["Battle Plan"]
     assert sorted(e["card"] for e in events(st, "resolve") if e.get("plan")) == ["Field Triage", "Timeline Fold"]
     assert [e["count"] for e in events(st, "plans_resolved")] == [2]
-    assert [e["source"] for e in hero_hits(st, 1)] == ["Ultimate reward"]  # no Battle Plan damage
+    assert [_src(e) for e in hero_hits(st, 1)] == ["Ultimate reward"]  # no Battle Plan damage
     assert hero_hits(st, 1)[0]["final"] == 2 * REWARD
     assert has(st, "End the Action Step")

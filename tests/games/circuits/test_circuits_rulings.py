@@ -20,6 +20,11 @@ from cardarena.games.circuits.schema import Card
 FORGE = ("Forgeblade", "Sparkwright")
 
 
+def _src(e: dict) -> str:
+    """A damage event's source, with "(Full Battery)" when Full Battery made it deal the damage."""
+    return e["source"] + (" (Full Battery)" if e.get("via") == "Full Battery" else "")
+
+
 def answer_names(st):
     return sorted(lbl.removeprefix("Answer with ").rsplit(" (cost", 1)[0] for lbl in labels(st) if lbl != "Pass")
 
@@ -153,7 +158,7 @@ def test_a_jam_hits_the_chosen_gear_until_the_players_next_turn_and_rechecks_ass
 def test_a_variant_shares_its_heros_name_and_carries_the_named_ultimates():
     # rule circuits.gap.9
     for title, ult in (("Forgeblade (Stormforged)", "Full Battery"), ("Swarm Architect (Bastion)", "Hold Everything"),
-                       ("Cinder Oracle", "Grand Design")):
+                       ("Cinder Oracle (Seer)", "Grand Design")):
         st = board(heroes=(title, "Sparkwright"))
         hero = st.hero_card(0)
         assert st.name(st.hero[0]) == title
@@ -162,7 +167,7 @@ def test_a_variant_shares_its_heros_name_and_carries_the_named_ultimates():
         pick(st, f"Ultimate: {ult}")
         pass_all(st)
         assert [e["name"] for e in events(st, "ultimate")] == [ult]
-    assert any(e.verb == "resolve_plans" and e.reward > 0 for e in card("Cinder Oracle").ultimate.effects)
+    assert any(e.verb == "resolve_plans" and e.reward > 0 for e in card("Cinder Oracle (Seer)").ultimate.effects)
 
 
 # -- gaps 10–19: the named cards -----------------------------------------------------------------------
@@ -287,8 +292,8 @@ def test_full_battery_deals_its_amount_once_per_asset_of_the_caster():
     pass_all(st)
     hp = st.hp[1]
     pick(st, "End the Action Step")
-    hits = [e for e in hero_hits(st, 1) if e["source"].endswith("(Full Battery)")]
-    assert [(e["source"], e["final"]) for e in hits] == [("Capacitor Bank (Full Battery)", battery),
+    hits = [e for e in hero_hits(st, 1) if e.get("via") == "Full Battery"]
+    assert [(_src(e), e["final"]) for e in hits] == [("Capacitor Bank (Full Battery)", battery),
                                                          ("Bulwark Drone (Full Battery)", battery)]
     assert st.hp[1] == hp - 2 * battery
 
@@ -565,7 +570,7 @@ def test_full_battery_comes_after_end_of_turn_effects_and_before_strike():
     pick(st, "Ultimate: Full Battery")
     pass_all(st)
     pick(st, "End the Action Step")
-    order = [e["type"] if e["type"] != "damage" else e["source"] for e in st.log if e["type"] in ("heal", "damage")]
+    order = [e["type"] if e["type"] != "damage" else _src(e) for e in st.log if e["type"] in ("heal", "damage")]
     assert order[:4] == ["heal", "Solar Array (Full Battery)", "Ember Turret (Full Battery)", "Ember Turret"]
 
 

@@ -118,6 +118,8 @@ def test_an_ultimate_resolves_all_your_plans_with_a_damage_reward():
     # rule circuits.8.7.9
     found = [(h.title, e.reward) for h in HEROES for e in h.ultimate.effects if e.verb == "resolve_plans"]
     assert found and all(reward >= 1 for _, reward in found)
+    # rule 8.7 heads it "Variant Ultimate timing": it sits on a Variant, never on a base Hero
+    assert all(POOL.heroes[t].variant for t, _ in found)
     assert not any(POOL.heroes[t].ultimate.name in ("Hold Everything", "Full Battery") for t, _ in found)
 
 
@@ -422,7 +424,7 @@ def test_a_guard_and_strike_asset_is_rejected():
     ("defense", [{"verb": "damage", "amount": 2}]),  # deals damage: Offense (rule 12.2)
     ("utility", [{"verb": "burn", "amount": 1}]),
     ("offense", [{"verb": "heal", "amount": 1, "to": "your_hero"}]),  # heals: Defense (rule 12.3)
-    ("utility", [{"verb": "repair", "amount": 2, "to": "your_asset"}]),  # repairs: Defense
+    ("utility", [{"verb": "repair", "amount": 2, "to": "each_your_asset"}]),  # repairs: Defense
     ("offense", [{"verb": "draw", "amount": 2, "to": "you"}]),  # anything else: Utility (rule 12.4)
     ("defense", [{"verb": "look_plan", "to": "opponent"}]),
 ])
@@ -470,3 +472,11 @@ def test_a_signature_must_name_a_hero_of_the_pool():
     # rule circuits.3.8
     assert "circuits.3.8" in rejected(HERO, {**WEAPON, "signature": "Nobody"})
     assert load(HERO, {**WEAPON, "signature": "Test Hero"}).gear[0].signature == "Test Hero"
+
+
+def test_a_plan_with_a_declared_target_is_rejected():
+    # rule circuits.4.3
+    # the target of a face-down Plan would be chosen in the open when it is played and tell what it is
+    msg = rejected({**PLAN, "effects": [{"verb": "damage", "amount": 1, "to": "enemy_target"}]})
+    assert "Test Plan" in msg and "face-down" in msg
+    assert "face-down" in rejected({**PLAN, "plan_kind": "utility", "effects": [{"verb": "return_plan", "to": "opponent"}]})

@@ -1,1 +1,1 @@
-"""`aliens` — seed 004: two automatons, three Aliens each, the ten-Affinity wheel."""
+"""`aliens`: two automatons, three Aliens each, the ten-Affinity wheel."""

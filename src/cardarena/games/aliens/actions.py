@@ -1,9 +1,14 @@
-"""The Activation Phase (seed 004 §7): which actions a player may take, and their choices in order —
+"""The Activation Phase (rulebook §7): which actions a player may take, and their choices in order —
 card, then performer, then target (docs/architecture.md) — then paying, the opponent's Counter window, and
 resolution.
 
 Asking steps (`activation`, `performer`, `target`, `window`, `ability_target`) only compute options and
 ask; the steps they resume do the work. That keeps `State.reask` sound.
+
+Hidden information (docs/architecture.md, "Decisions"): a card chosen from hand or from the face-down
+cards is revealed at once (it moves to `pending`, face-up), so the performer and target choices that
+follow depend only on public facts; the Counter window and the Activation Phase are asked whenever the
+player holds hidden cards that could act, even if none can.
 """
 
 from __future__ import annotations
@@ -12,15 +17,7 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .effects import (
-    apply_effects,
-    attack_damage,
-    flush,
-    hit,
-    pay,
-    slot_modifier,
-    tactic_cost,
-)
+from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifier, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
 from .state import AliensState
 
@@ -29,8 +26,20 @@ PROACTIVE_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield", "d
 
 
 def proactive(d: TacticCard | SpawnCard) -> bool:
-    """A Counter used on your own turn only does its non-negate, non-block effects (docs/cards.md)."""
+    """Whether a Counter does anything used on your own turn: its negate and block have nothing to
+    answer then (ruling aliens.gap.22); it may still be used (rule aliens.10.3)."""
     return any(e.verb in PROACTIVE_VERBS for e in d.effects)
+
+
+#: proactive() by pool id: definitions are unpickled anew on a worker, so never key by id()
+_PROACTIVE: dict[str, bool] = {}
+
+
+def is_proactive(d: Any) -> bool:
+    v = _PROACTIVE.get(d.id)
+    if v is None:
+        v = _PROACTIVE[d.id] = proactive(d)
+    return v
 
 
 # -- who may use what ----------------------------------------------------------------------------
@@ -74,23 +83,30 @@ def targets(st: AliensState, p: int, kind: str) -> list[int]:
     return [-1]
 
 
+def where(st: AliensState, t: int, kind: str) -> dict[str, Any]:
+    """A target by seat, zone and position (what option data and events carry)."""
+    if kind == "enemy_card":
+        o = st.owner[t]
+        if t == st.sector:
+            return {"seat": o, "zone": "sector", "index": 0}
+        return {"seat": o, "zone": "command", "index": st.command[o].index(t)}
+    return {"seat": t // 3, "zone": "aliens", "index": t % 3}
+
+
 def target_label(st: AliensState, t: int, kind: str, viewer: int) -> str:
     if kind == "enemy_card":
         if t in st.set_turn and st.owner[t] != viewer:
-            return f"face-down card #{t}"
+            return f"face-down card at position {st.command[st.owner[t]].index(t) + 1}"
         return st.name(t)
     a = st.alien(t)
     return f"{a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
 
 
-_PROACTIVE: dict[int, bool] = {}
-
-
-def _is_proactive(d: Any) -> bool:
-    v = _PROACTIVE.get(id(d))  # defs live as long as the cached pool: id() is a stable key
-    if v is None:
-        v = _PROACTIVE[id(d)] = proactive(d)
-    return v
+def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
+    w = where(st, t, kind)
+    known = st.knows(viewer, t)
+    return Option(f"target:{w['seat']}:{w['zone']}:{w['index']}", target_label(st, t, kind, viewer),
+                  {"target": w, "card": st.defs[t].id if known else None}, t)
 
 
 class _Usable:
@@ -116,8 +132,6 @@ class _Usable:
             return False
         if mode == "special" and (sub != "special" or isinstance(d, SpawnCard)):
             return False
-        if sub == "counter" and not _is_proactive(d):
-            return False
         if d.target == "enemy_card" and not self.enemy_cards:
             return False
         energy = self.energy
@@ -132,37 +146,41 @@ class _Usable:
         return False
 
 
+def _play_label(d: Any, where_from: str) -> str:
+    note = ""
+    if d.subtype == "counter" and not is_proactive(d):
+        note = ", no effect on your turn"  # rule aliens.10.3, ruling aliens.gap.22
+    return f"Play {d.name}{where_from} (cost {d.cost}{note})"
+
+
+def ready_set_cards(st: AliensState, p: int) -> list[int]:
+    """p's face-down cards set on an earlier turn: the ones that may be used now (rule aliens.10.2,
+    ruling aliens.gap.19). How many there are is public (each shows the turn it was set)."""
+    turn = st.turn
+    set_turn = st.set_turn
+    return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
+
+
 def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     """Every action `p` may take now. mode: primary (the turn's one action), or a granted follow-up:
-    assault, special or any (rules aliens.7.7–7.13)."""
+    assault, special or any (rules aliens.7.7–7.13). Identical cards are one option (by pool id)."""
     opts: list[Option] = []
     defs = st.defs
-    seen: set[int] = set()
     usable = _Usable(st, p)
     can_use = usable.can_use
     hand = st.hand[p]
-    for iid in hand:
+    for iid in st.distinct(hand):
         d = defs[iid]
-        if id(d) in seen:
-            continue  # identical copies are one choice
-        seen.add(id(d))
         if can_use(d, mode):
-            opts.append(Option(f"play:{iid}", f"Play {d.name} (cost {d.cost})", {"action": "play", "card": iid, "from": "hand"},
-                               ("play", iid)))
-    seen.clear()
-    turn = st.turn
-    set_turn = st.set_turn
-    for iid in st.command[p]:
-        t = set_turn.get(iid)
-        if t is None or t >= turn:
-            continue  # face-up, or set this turn (rule aliens.10.2, ruling aliens.gap.19)
+            opts.append(Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
+                               ("play", iid, "hand")))
+    command = st.command[p]
+    for iid in st.distinct(ready_set_cards(st, p)):
         d = defs[iid]
-        if id(d) in seen:
-            continue
-        seen.add(id(d))
         if can_use(d, mode):
-            opts.append(Option(f"play:{iid}", f"Play {d.name} from the field (cost {d.cost})",
-                               {"action": "play", "card": iid, "from": "field"}, ("play", iid)))
+            k = command.index(iid)
+            opts.append(Option(f"play:command:{k}", _play_label(d, " from the field"),
+                               {"action": "play", "card": d.id, "from": "command", "index": k}, ("play", iid, "command")))
     if mode in ("primary", "any"):
         for s in st.live_slots(p):
             a: AlienCard = defs[st.aliens[s]]
@@ -176,17 +194,13 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
                 continue
             free = " (free action)" if ab.kind == "repeatable" else ""
-            opts.append(Option(f"ability:{st.aliens[s]}", f"{a.name}: {ab.name}{free}",
-                               {"action": "ability", "alien": st.aliens[s], "name": ab.name, "kind": ab.kind,
-                                "cost": ab.cost}, ("ability", s)))
-        if sum(1 for i in st.command[p] if i in set_turn) < st.params["set_limit"]:
-            seen.clear()
-            for iid in hand:
+            opts.append(Option(f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
+                               {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
+                                "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
+        if sum(1 for i in command if i in st.set_turn) < st.params["set_limit"]:
+            for iid in st.distinct(hand):
                 d = defs[iid]
-                if id(d) in seen:
-                    continue
-                seen.add(id(d))
-                opts.append(Option(f"set:{iid}", f"Set {d.name} face-down", {"action": "set", "card": iid},
+                opts.append(Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id},
                                    ("set", iid)))
     label = "Pass" if mode == "primary" else "Decline the follow-up"
     opts.append(Option("pass", label, {"action": "pass"}, ("pass",)))
@@ -201,14 +215,26 @@ def h_activation(st: AliensState, step: Step) -> None:
     mode = step[1]
     p = st.active
     opts = activation_options(st, p, mode)
-    if len(opts) == 1:
-        # only "pass": nothing to choose (rule: the engine never asks a choice the rules don't give)
+    if len(opts) == 1 and not st.hand[p] and not ready_set_cards(st, p):
+        # only "pass", and public facts show it (no hand, no usable face-down card): nothing to
+        # choose. With hidden cards the phase is asked even if only "pass" is left, so that the
+        # opponent cannot tell an unplayable hand from a chosen pass (docs/architecture.md).
         st.emit("pass", player=p, mode=mode, forced=True)
         if mode != "primary":
             st.stack.append(("after_action",))
         return
     prompt = "Choose your action for this turn" if mode == "primary" else f"Follow-up action ({mode})"
     st.ask(p, "action" if mode == "primary" else "followup", prompt, opts, ("act", mode), step)
+
+
+def reveal(st: AliensState, p: int, iid: int) -> None:
+    """A card chosen to be used leaves hand or field face-up (`pending`) before its choices are made."""
+    if iid in st.hand[p]:
+        st.hand[p].remove(iid)
+    else:
+        st.command[p].remove(iid)
+        del st.set_turn[iid]
+    st.pending.append(iid)
 
 
 def h_act(st: AliensState, step: Step) -> None:
@@ -225,7 +251,7 @@ def h_act(st: AliensState, step: Step) -> None:
         st.hand[p].remove(iid)
         st.command[p].append(iid)
         st.set_turn[iid] = st.turn
-        st.emit("set", player=p, card=st.ref(iid), id=iid)
+        st.emit("set", player=p, card=st.ref(iid), index=len(st.command[p]) - 1)
         st.stack.append(("after_action",))
         return
     if what == "ability":
@@ -236,8 +262,9 @@ def h_act(st: AliensState, step: Step) -> None:
         else:
             st.push(("ability_target", p, slot), ("after_action",))
         return
-    iid = choice[1]
-    st.push(("performer", p, iid, ("own",)), ("after_action",))
+    _, iid, origin = choice
+    reveal(st, p, iid)
+    st.push(("performer", p, iid, ("own", origin)), ("after_action",))
 
 
 def h_after_action(st: AliensState, step: Step) -> None:
@@ -247,15 +274,17 @@ def h_after_action(st: AliensState, step: Step) -> None:
 
 
 def h_performer(st: AliensState, step: Step) -> None:
-    """Asker: which of your Aliens uses the card (only when more than one may)."""
+    """Asker: which of your Aliens uses the card (only when more than one may: the card is face-up
+    by now, so whether the choice is forced is public)."""
     _, p, iid, ctx = step
     d = st.defs[iid]
     slots = performers(st, p, d, d.subtype == "attack")
     if len(slots) == 1:
         st.stack.append(("target", p, iid, slots[0], ctx))
         return
-    opts = [Option(f"performer:{st.aliens[s]}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",
-                   {"alien": st.aliens[s], "name": st.alien(s).name}, s) for s in slots]
+    opts = [Option(f"performer:{s % 3}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",
+                   {"performer": {"seat": p, "zone": "aliens", "index": s % 3}, "card": st.alien(s).id}, s)
+            for s in slots]
     verb = "declares" if d.subtype == "attack" else "uses"
     st.ask(p, "performer", f"Which Alien {verb} {d.name}?", opts, ("performer_chosen", p, iid, ctx), step)
 
@@ -278,7 +307,7 @@ def h_target(st: AliensState, step: Step) -> None:
     if len(cands) == 1:
         st.stack.append(("use", p, iid, slot, cands[0], ctx))
         return
-    opts = [Option(f"target:{t}", target_label(st, t, kind, p), {"target": t}, t) for t in cands]
+    opts = [target_option(st, t, kind, p) for t in cands]
     st.ask(p, "target", f"Target of {d.name}", opts, ("target_chosen", p, iid, slot, ctx), step)
 
 
@@ -288,27 +317,21 @@ def h_target_chosen(st: AliensState, step: Step) -> None:
 
 
 def h_use(st: AliensState, step: Step) -> None:
-    """Pay (rules aliens.8.7–8.10), take the card out of hand or field, open the Counter window."""
+    """Pay (rules aliens.8.7–8.10) and open the Counter window; the card is already face-up."""
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
     cost = tactic_cost(st, d, slot)
-    pay(st, p, cost, d.name)
-    src = "hand"
-    if iid in st.hand[p]:
-        st.hand[p].remove(iid)
-    else:
-        st.command[p].remove(iid)
-        st.set_turn.pop(iid, None)
-        src = "field"
-    st.pending.append(iid)
+    pay(st, p, cost, iid)
     attack = d.subtype == "attack"
     if attack:
         st.attacked[slot] = True
     if st.record:
-        st.emit("activate", player=p, card=d.name, id=iid, subtype=d.subtype, cost=cost, source=src,
-                performer=None if slot < 0 else st.alien(slot).name,
-                target=None if target < 0 else (st.alien(target).name if target_kind(d) in ("enemy", "ally")
-                                                else st.name(target)),
+        kind = target_kind(d)
+        st.emit("activate", player=p, card=st.ref(iid), subtype=d.subtype, cost=cost,
+                origin=ctx[1] if ctx[0] == "own" else "command",
+                performer=None if slot < 0 else st.ref(st.aliens[slot]),
+                target=None if target < 0 else st.ref(st.aliens[target] if kind in ("enemy", "ally") else target),
+                target_at=None if target < 0 else where(st, target, kind),
                 answering=ctx[1] if ctx[0] == "counter" else None)
     if ctx[0] == "counter":
         st.stack.append(("resolve", p, iid, slot, target, ctx))
@@ -319,33 +342,37 @@ def h_use(st: AliensState, step: Step) -> None:
 
 
 def usable_counters(st: AliensState, q: int, window: str) -> list[int]:
-    """Counters `q` may answer with: set on an earlier turn, matching window, payable (rule aliens.10.2,
-    aliens.10.4: never from hand on the opponent's turn)."""
+    """Counters `q` may answer with: set on an earlier turn, matching window, payable (rule aliens.10.2;
+    never from hand on the opponent's turn, rule aliens.10.4). Identical cards are one answer."""
     out = []
-    seen = set()
-    turn = st.turn
-    for iid, t in st.set_turn.items():
-        if t >= turn or st.owner[iid] != q:
-            continue
-        d = st.defs[iid]
-        if d.subtype != "counter" or d.window not in (window, "any") or d in seen:
-            continue
-        if performers(st, q, d, False):
-            seen.add(d)
+    defs = st.defs
+    for iid in st.distinct(ready_set_cards(st, q)):
+        d = defs[iid]
+        if d.subtype == "counter" and d.window in (window, "any") and performers(st, q, d, False):
             out.append(iid)
     return out
 
 
 def h_window(st: AliensState, step: Step) -> None:
-    """Asker: the opponent may answer with one Counter (ruling aliens.gap.21)."""
+    """Asker: the opponent may answer with one Counter (ruling aliens.gap.21).
+
+    Asked whenever `q` has a face-down card set on an earlier turn, whether or not it is a usable
+    Counter: otherwise the window itself would tell a set bluff from a real Counter (rule aliens.10.5).
+    It is skipped only when no face-down card could answer, which both players see. Hand cards never
+    answer here: the window is always on the opponent's turn (rule aliens.10.4)."""
     _, q, window, att_slot, att_target = step
     if st.result is not None:
         return
-    counters = usable_counters(st, q, window)
-    if not counters:
+    ready = ready_set_cards(st, q)
+    if not ready:
         return
-    opts = [Option(f"counter:{i}", f"Answer with {st.name(i)}", {"card": i, "name": st.name(i)}, i) for i in counters]
-    opts.append(Option("pass", "Let it resolve", {}, -1))
+    command = st.command[q]
+    opts = []
+    for i in usable_counters(st, q, window):
+        k = command.index(i)
+        opts.append(Option(f"counter:command:{k}", f"Answer with {st.name(i)}",
+                           {"card": st.defs[i].id, "from": "command", "index": k}, i))
+    opts.append(Option("pass", "Let it resolve", {"action": "pass"}, -1))
     what = "an attack" if window == "attack" else "a tactic"
     st.ask(q, "respond", f"Your opponent used {what}: answer with a Counter?", opts,
            ("respond", q, window, att_slot, att_target), step)
@@ -356,11 +383,12 @@ def h_respond(st: AliensState, step: Step) -> None:
     if iid < 0:
         st.emit("no_answer", player=q)
         return
+    reveal(st, q, iid)
     st.stack.append(("performer", q, iid, ("counter", window, att_slot, att_target)))
 
 
 def h_resolve(st: AliensState, step: Step) -> None:
-    """Resolve a used card (seed 004 §3, §9), or let it fizzle if a Counter negated it."""
+    """Resolve a used card (rulebook §3, §9), or let it fizzle if a Counter negated it."""
     _, p, iid, slot, target, ctx = step
     d = st.defs[iid]
     st.pending.remove(iid)
@@ -369,59 +397,61 @@ def h_resolve(st: AliensState, step: Step) -> None:
     if answering is None and st.negated:
         st.negated = False
         st.discard[p].append(iid)
-        st.emit("negated", player=p, card=d.name)
+        st.emit("negated", player=p, card=st.ref(iid))
         return
+    use = Use(p, slot, target, iid, answering)
     if sub == "attack":
         assert isinstance(d, TacticCard)
         blocked = st.blocked
         st.blocked = 0
         if st.hp[slot] <= 0:
             # the declaring Alien was KO'd in the Counter window: it can no longer act (rule aliens.11.3)
-            st.emit("fizzle", player=p, card=d.name, reason="the declaring Alien was KO'd")
+            st.emit("fizzle", player=p, card=st.ref(iid), reason="the declaring Alien was KO'd")
         elif target >= 0 and st.hp[target] > 0:
             base, bonus, mod = attack_damage(st, d, slot, target)
             amount = base + bonus + mod - blocked
-            hit(st, target, amount if amount > 0 else 0, d.name, base=base, bonus=bonus, modifier=mod, blocked=blocked)
-            apply_effects(st, d.effects, p, slot, target, d.name)
+            hit(st, target, amount if amount > 0 else 0, iid, base=base, bonus=bonus, modifier=mod, blocked=blocked)
+            apply_effects(st, d.effects, use)
         st.discard[p].append(iid)
     elif sub == "equip":
         old = st.equip[target]
         if old >= 0:
             st.command[p].remove(old)
             st.discard[p].append(old)
-            st.emit("move", player=p, card=st.name(old), to="discard", reason="replaced by a new Equip")
+            st.emit("move", player=p, card=st.ref(old), to="discard", reason="replaced by a new Equip")
         if st.hp[target] > 0:
             st.equip[target] = iid
             st.command[p].append(iid)
-            st.emit("equip", player=p, card=d.name, alien=st.aliens[target], name=st.alien(target).name)
+            a = st.aliens[target]
+            st.emit("equip", player=p, card=st.ref(iid), alien=st.ref_id(a), name=st.ref(a))
         else:
             st.discard[p].append(iid)
     elif sub == "continuous":
         st.command[p].append(iid)
-        st.emit("enter", player=p, card=d.name, zone="command")
+        st.emit("enter", player=p, card=st.ref(iid), zone="command")
     elif sub == "sector":
         old = st.sector
         if old >= 0:
             o = st.owner[old]
             st.discard[o].append(old)
-            st.emit("move", player=o, card=st.name(old), to="discard", reason="replaced by a new Sector")
+            st.emit("move", player=o, card=st.ref(old), to="discard", reason="replaced by a new Sector")
         st.sector = iid
-        st.emit("enter", player=p, card=d.name, zone="sector")
+        st.emit("enter", player=p, card=st.ref(iid), zone="sector")
     else:
-        apply_effects(st, d.effects, p, slot, target, d.name, answering)
+        apply_effects(st, d.effects, use)
         st.discard[p].append(iid)
-    flush(st)
+    st.flush()
 
 
 def h_ability_target(st: AliensState, step: Step) -> None:
-    """Asker: the target of an Alien ability (seed 004 §13)."""
+    """Asker: the target of an Alien ability (rulebook §13)."""
     _, p, slot = step
     ab = st.alien(slot).ability
     cands = targets(st, p, ab.target)
     if len(cands) == 1:
         st.stack.append(("use_ability", p, slot, cands[0]))
         return
-    opts = [Option(f"target:{t}", target_label(st, t, ab.target, p), {"target": t}, t) for t in cands]
+    opts = [target_option(st, t, ab.target, p) for t in cands]
     st.ask(p, "target", f"Target of {ab.name}", opts, ("use_ability", p, slot), step)
 
 
@@ -429,13 +459,18 @@ def h_use_ability(st: AliensState, step: Step) -> None:
     _, p, slot, target = step
     a = st.alien(slot)
     ab = a.ability
-    pay(st, p, ab.cost, ab.name)
+    me = st.aliens[slot]
+    pay(st, p, ab.cost, me)
     if ab.kind == "once":
         st.once_used[slot] = True  # rule aliens.13.2
     elif ab.kind == "repeatable":
         st.rep_used[slot] = True
-    st.emit("ability", player=p, alien=st.aliens[slot], name=a.name, ability=ab.name, kind=ab.kind, cost=ab.cost,
-            target=None if target < 0 else target_label(st, target, ab.target, p))
+    if st.record:
+        alien_target = ab.target in ("enemy", "ally")
+        st.emit("ability", player=p, alien=st.ref_id(me), name=st.ref(me), ability=ab.name, kind=ab.kind,
+                cost=ab.cost,
+                target=None if target < 0 else st.ref(st.aliens[target] if alien_target else target),
+                target_at=None if target < 0 else where(st, target, ab.target))
     st.negated = False
     st.blocked = 0
     st.push(("window", 1 - p, "tactic", slot, target), ("resolve_ability", p, slot, target))
@@ -444,13 +479,14 @@ def h_use_ability(st: AliensState, step: Step) -> None:
 def h_resolve_ability(st: AliensState, step: Step) -> None:
     _, p, slot, target = step
     a = st.alien(slot)
+    me = st.aliens[slot]
     if st.negated:
         st.negated = False
-        st.emit("negated", player=p, card=a.ability.name)
+        st.emit("negated", player=p, card=st.ref(me), ability=a.ability.name)
         return
     if st.hp[slot] > 0:
-        apply_effects(st, a.ability.effects, p, slot, target, a.ability.name)
-    flush(st)
+        apply_effects(st, a.ability.effects, Use(p, slot, target, me))
+    st.flush()
 
 
 HANDLERS = {

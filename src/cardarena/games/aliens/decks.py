@@ -1,4 +1,4 @@
-"""Deck legality for `aliens` (seed 004 §2; rulings aliens.gap.3–gap.6)."""
+"""Deck legality for `aliens` (rulebook §2; rulings aliens.gap.3–gap.6)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardarena.core.decks import Deck
 from .pool import CardPool
 from .schema import AlienCard, TacticCard
 
-FORMATS = {"standard": "3 unique Aliens and a 50–60 card Tactic deck, the only format of seed 004"}
+FORMATS = {"standard": "3 unique Aliens and a 50–60 card Tactic deck, the only format of the rulebook"}
 DECK_MIN, DECK_MAX, COPIES, MIN_SPECIES, MIN_AFFINITIES = 50, 60, 3, 4, 2
 
 
@@ -55,6 +55,11 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     species: set[str] = set()
     for n, count in deck.cards.items():
         card = names.get(n)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            # a Deck built through the API is not checked by the TOML loader (rule aliens.2.3)
+            problems.append(f"{count!r} copies of {n!r}: a card's count must be a whole number ≥ 1 "
+                            f"(rule aliens.2.3)")
+            continue
         total += count
         if card is None:
             problems.append(unknown_card_message(n, (c.name for c in pool.cards if not isinstance(c, AlienCard))))

@@ -1,14 +1,18 @@
-"""Effects, damage, KO and Recycling (seed 004 §9, §11, §12) and the card-in-play modifiers.
+"""Effects, damage, KO and Recycling (rulebook §9, §11, §12) and the card-in-play modifiers.
 
-Every handler that resolves effects ends with `flush(st)`, which schedules the `settle` step when an
+Every handler that resolves effects ends with `st.flush()`, which schedules the `settle` step when an
 Alien was KO'd: victory is checked once the whole effect has resolved, so KOs that happen together
 (an effect hitting every Alien) are judged together (ruling aliens.gap.34).
+
+Events name cards only through `st.ref` (docs/events.md): `source` is the instance id of the card, or
+of the Alien whose ability or passive acts, and becomes a card reference in the log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from .pool import BEATS
 from .schema import AlienCard, Effect, Modifiers, SpawnCard, TacticCard
 from .state import AliensState
 
@@ -61,7 +65,7 @@ def player_modifier(st: AliensState, p: int, field: str) -> int:
 
 
 def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -> int:
-    """seed 004 §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
+    """rulebook §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
     if isinstance(card, SpawnCard):
         cost = card.cost + (_mod(st.defs[st.sector].modifiers, "cost") if st.sector >= 0 else 0)
     else:
@@ -74,21 +78,23 @@ def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -
 # -- energy ------------------------------------------------------------------------------------
 
 
-def pay(st: AliensState, p: int, amount: int, why: str) -> None:
-    """Send Reactor cards, oldest first, then ramp energy (ruling aliens.gap.15) — rule aliens.8.7."""
+def pay(st: AliensState, p: int, amount: int, source: int) -> None:
+    """Send Reactor cards, oldest first, then ramp energy (ruling aliens.gap.15) — rule aliens.8.7.
+    `source`: the card paid for, or the Alien whose ability it is."""
     if amount <= 0:
         return
     r = st.reactor[p]
     k = amount if amount < len(r) else len(r)
     spent = r[:k]
     del r[:k]
-    st.discard[p].extend(spent)
+    st.discard[p].extend(spent)  # face-up in the Discard: the paid cards are public from now on
     st.charge[p] -= amount - k
     if st.record:
-        st.emit("energy_paid", player=p, amount=amount, cards=[st.name(i) for i in spent], ramp=amount - k, reason=why)
+        st.emit("energy_paid", player=p, amount=amount, cards=[st.ref(i) for i in spent], ramp=amount - k,
+                source=st.ref(source))
 
 
-def drain(st: AliensState, p: int, amount: int, source: str) -> None:
+def drain(st: AliensState, p: int, amount: int, source: int) -> None:
     take = min(amount, st.energy(p))
     ramp = min(take, st.charge[p])
     st.charge[p] -= ramp
@@ -97,7 +103,7 @@ def drain(st: AliensState, p: int, amount: int, source: str) -> None:
     lost = r[:rest]
     del r[:rest]
     st.discard[p].extend(lost)
-    st.emit("energy_lost", player=p, amount=take, cards=[st.name(i) for i in lost], source=source)
+    st.emit("energy_lost", player=p, amount=take, cards=[st.ref(i) for i in lost], source=st.ref(source))
 
 
 # -- damage, KO, Recycling -----------------------------------------------------------------------
@@ -107,7 +113,7 @@ def hit(
     st: AliensState,
     target: int,
     amount: int,
-    source: str,
+    source: int,
     *,
     base: int | None = None,
     bonus: int = 0,
@@ -116,7 +122,8 @@ def hit(
     status_damage: bool = False,
 ) -> None:
     """Deal damage to one Alien (rule aliens.9.5). `amount` already holds base + bonus + modifier −
-    blocked; armor (from cards) and shields (any but status damage) apply here; HP stops at 0."""
+    blocked; armor (from cards) and shields (any but status damage) apply here; HP stops at 0.
+    `source` is the card or Alien dealing it, or -1 for a status (Corroding)."""
     hp = st.hp
     if hp[target] <= 0:
         return
@@ -134,8 +141,10 @@ def hit(
         new = 0
     hp[target] = new
     if st.record:
+        a = st.aliens[target]
         st.emit(
-            "damage", source=source, target=st.aliens[target], target_name=st.alien(target).name,
+            "damage", source=None if source < 0 else st.ref(source), status="corroding" if status_damage else None,
+            target=st.ref_id(a), target_name=st.ref(a),
             base=amount + blocked - bonus - modifier if base is None else base, bonus=bonus, modifier=modifier,
             blocked=blocked, armor=armor, shielded=shielded, final=dmg, hp=new,
         )
@@ -144,20 +153,21 @@ def hit(
 
 
 def knock_out(st: AliensState, slot: int) -> None:
-    """seed 004 §11: flip face-down, lose status and shield, Equip to the Discard, then Recycling."""
+    """rulebook §11: flip face-down, lose status and shield, Equip to the Discard, then Recycling."""
     p = slot // 3
     st.status[slot] = None
     st.shield[slot] = 0
-    st.emit("ko", player=p, alien=st.aliens[slot], name=st.alien(slot).name)
+    a = st.aliens[slot]
+    st.emit("ko", player=p, alien=st.ref_id(a), name=st.ref(a))
     eq = st.equip[slot]
     if eq >= 0:
         st.equip[slot] = -1
         st.command[p].remove(eq)
         st.discard[p].append(eq)
-        st.emit("move", player=p, card=st.name(eq), to="discard", reason="equipped Alien KO'd")
+        st.emit("move", player=p, card=st.ref(eq), to="discard", reason="equipped Alien KO'd")
     recycle(st, p)
     st.ko_queue.append(slot)
-    st.settling = True
+    st.settle_later()
 
 
 def live_species(st: AliensState, p: int) -> set[str]:
@@ -177,22 +187,16 @@ def recycle(st: AliensState, p: int) -> None:
             back.append(i)
         else:
             keep.append(i)
+    # logged while the cards still lie face-up in the Discard: which cards go back is public
+    st.emit("recycle", player=p, cards=[st.ref(i) for i in back], stays=len(keep))
     st.discard[p] = keep
     st.deck[p].extend(back)
     st.rng.shuffle(st.deck[p])
-    st.emit("recycle", player=p, cards=[st.name(i) for i in back], stays=len(keep))
     st.emit("shuffle", player=p, reason="recycling")
 
 
-def flush(st: AliensState) -> None:
-    """Schedule the victory check (and the KO follow-ups) after the effect that caused a KO."""
-    if st.settling:
-        st.settling = False
-        st.stack.append(("settle",))
-
-
 def check_victory(st: AliensState) -> bool:
-    """seed 004 §1 (rule aliens.1.2); simultaneous total KO goes to priority (ruling aliens.gap.34)."""
+    """rulebook §1 (rule aliens.1.2); simultaneous total KO goes to priority (ruling aliens.gap.34)."""
     out0 = not st.live_slots(0)
     out1 = not st.live_slots(1)
     if out0 and out1:
@@ -209,30 +213,35 @@ def check_victory(st: AliensState) -> bool:
 # -- statuses ----------------------------------------------------------------------------------
 
 
-def give_status(st: AliensState, slot: int, status: str, source: str) -> None:
+def give_status(st: AliensState, slot: int, status: str, source: int) -> None:
     """Rule aliens.12.1: one status at a time; a second is ignored."""
     if st.hp[slot] <= 0:
         return
     cur = st.status[slot]
+    a = st.aliens[slot]
     if cur is not None:
-        st.emit("status_ignored", alien=st.aliens[slot], name=st.alien(slot).name, status=status, has=cur, source=source)
+        st.emit("status_ignored", alien=st.ref_id(a), name=st.ref(a), status=status, has=cur, source=st.ref(source))
         return
     st.status[slot] = status
-    st.emit("status", alien=st.aliens[slot], name=st.alien(slot).name, status=status, change="gained", source=source)
+    st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=status, change="gained", source=st.ref(source))
 
 
-def clear_status(st: AliensState, slot: int, why: str) -> None:
+def clear_status(st: AliensState, slot: int, reason: str, source: int = -1) -> None:
+    """Remove the status: `reason` is "coin flip" (rules aliens.12.5, 12.9) or "cleanse" (an effect of `source`)."""
     cur = st.status[slot]
     if cur is not None:
         st.status[slot] = None
-        st.emit("status", alien=st.aliens[slot], name=st.alien(slot).name, status=cur, change="recovered", reason=why)
+        a = st.aliens[slot]
+        st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=cur, change="recovered", reason=reason,
+                source=None if source < 0 else st.ref(source))
 
 
 # -- effect resolution -------------------------------------------------------------------------
 
 
-def draw(st: AliensState, p: int, n: int, why: str) -> int:
-    """Draw up to n from the top (end of the list). Only the Draw Phase can deck out (rule aliens.8.5)."""
+def draw(st: AliensState, p: int, n: int, why: str, source: int = -1) -> int:
+    """Draw up to n from the top (end of the list). Only the Draw Phase can deck out (rule aliens.8.5).
+    `source`: the card whose effect draws, if any."""
     deck = st.deck[p]
     k = min(n, len(deck))
     if k <= 0:
@@ -242,7 +251,10 @@ def draw(st: AliensState, p: int, n: int, why: str) -> int:
     drawn.reverse()
     st.hand[p].extend(drawn)
     if st.record:
-        st.emit("draw", player=p, count=k, cards=[st.ref(i) for i in drawn], reason=why)
+        if source >= 0:
+            st.emit("draw", player=p, count=k, cards=[st.ref(i) for i in drawn], reason=why, source=st.ref(source))
+        else:
+            st.emit("draw", player=p, count=k, cards=[st.ref(i) for i in drawn], reason=why)
     return k
 
 
@@ -260,7 +272,7 @@ def recipients(st: AliensState, to: str, user: int, performer: int, target: int)
     raise ValueError(f"{to!r} is not an Alien recipient")
 
 
-def destroy(st: AliensState, iid: int, source: str) -> None:
+def destroy(st: AliensState, iid: int, source: int) -> None:
     """Send a card in play (Command Zone or Sector Zone) to its owner's Discard."""
     o = st.owner[iid]
     if st.sector == iid:
@@ -274,72 +286,129 @@ def destroy(st: AliensState, iid: int, source: str) -> None:
     else:
         return  # already gone: nothing to destroy ("do as much as you can")
     st.discard[o].append(iid)
-    st.emit("destroy", player=o, card=st.name(iid), source=source)
+    st.emit("destroy", player=o, card=st.ref(iid), source=st.ref(source))
 
 
-def apply_effects(
-    st: AliensState,
-    effects: Sequence[Effect],
-    user: int,
-    performer: int,
-    target: int,
-    source: str,
-    answering: str | None = None,
-) -> None:
-    """Resolve effects in printed order. `answering` is the window a Counter answers ("attack" or
-    "tactic"), or None; negate and block only act when answering (docs/cards.md)."""
+class Use:
+    """One resolution of effects: who uses them, through which Alien, on what, from which card, and
+    which Counter window they answer ("attack", "tactic" or None: negate and block act only then)."""
+
+    __slots__ = ("answering", "performer", "source", "target", "user")
+
+    def __init__(self, user: int, performer: int, target: int, source: int, answering: str | None = None) -> None:
+        self.user = user
+        self.performer = performer
+        self.target = target
+        self.source = source
+        self.answering = answering
+
+
+def _who(u: Use, e: Effect) -> int:
+    return u.user if e.to == "you" else 1 - u.user
+
+
+def v_damage(st: AliensState, e: Effect, u: Use) -> None:
+    for s in recipients(st, e.to, u.user, u.performer, u.target):
+        hit(st, s, e.amount, u.source, base=e.amount)
+
+
+def v_heal(st: AliensState, e: Effect, u: Use) -> None:
+    for s in recipients(st, e.to, u.user, u.performer, u.target):
+        top = st.alien(s).hp
+        before = st.hp[s]
+        st.hp[s] = min(top, before + e.amount)
+        a = st.aliens[s]
+        st.emit("heal", alien=st.ref_id(a), name=st.ref(a), amount=st.hp[s] - before, hp=st.hp[s],
+                source=st.ref(u.source))
+
+
+def v_status(st: AliensState, e: Effect, u: Use) -> None:
+    assert e.status is not None
+    for s in recipients(st, e.to, u.user, u.performer, u.target):
+        give_status(st, s, e.status, u.source)
+
+
+def v_cleanse(st: AliensState, e: Effect, u: Use) -> None:
+    for s in recipients(st, e.to, u.user, u.performer, u.target):
+        clear_status(st, s, "cleanse", u.source)
+
+
+def v_shield(st: AliensState, e: Effect, u: Use) -> None:
+    for s in recipients(st, e.to, u.user, u.performer, u.target):
+        st.shield[s] += e.amount
+        a = st.aliens[s]
+        st.emit("shield", alien=st.ref_id(a), name=st.ref(a), amount=e.amount, total=st.shield[s],
+                source=st.ref(u.source))
+
+
+def v_draw(st: AliensState, e: Effect, u: Use) -> None:
+    draw(st, _who(u, e), e.amount, "effect", u.source)
+
+
+def v_energy(st: AliensState, e: Effect, u: Use) -> None:
+    who = _who(u, e)
+    st.charge[who] += e.amount
+    st.emit("energy_gained", player=who, amount=e.amount, source=st.ref(u.source))
+
+
+def v_drain(st: AliensState, e: Effect, u: Use) -> None:
+    drain(st, _who(u, e), e.amount, u.source)
+
+
+def v_mill(st: AliensState, e: Effect, u: Use) -> None:
+    who = _who(u, e)
+    deck = st.deck[who]
+    k = min(e.amount, len(deck))
+    milled = deck[len(deck) - k:]
+    del deck[len(deck) - k:]
+    st.discard[who].extend(milled)  # face-up in the Discard: revealed to both players
+    st.emit("mill", player=who, cards=[st.ref(i) for i in milled], source=st.ref(u.source))
+
+
+def v_destroy(st: AliensState, e: Effect, u: Use) -> None:
+    if u.target >= 0:
+        destroy(st, u.target, u.source)
+
+
+def v_followup(st: AliensState, e: Effect, u: Use) -> None:
+    if u.user == st.active:
+        assert e.action is not None
+        st.grants.append(e.action)
+        st.emit("followup_granted", player=u.user, action=e.action, source=st.ref(u.source))
+
+
+def v_negate(st: AliensState, e: Effect, u: Use) -> None:
+    if u.answering is not None:  # used on your own turn there is nothing to negate (ruling aliens.gap.22)
+        st.negated = True
+
+
+def v_block(st: AliensState, e: Effect, u: Use) -> None:
+    if u.answering == "attack":
+        st.blocked += e.amount
+
+
+#: one handler per effect verb (schema.Verb); tests check that the two lists agree
+VERBS: dict[str, Callable[[AliensState, Effect, Use], None]] = {
+    "damage": v_damage,
+    "heal": v_heal,
+    "status": v_status,
+    "cleanse": v_cleanse,
+    "shield": v_shield,
+    "draw": v_draw,
+    "energy": v_energy,
+    "drain": v_drain,
+    "mill": v_mill,
+    "destroy": v_destroy,
+    "followup": v_followup,
+    "negate": v_negate,
+    "block": v_block,
+}
+
+
+def apply_effects(st: AliensState, effects: Sequence[Effect], use: Use) -> None:
+    """Resolve effects in printed order (docs/cards.md)."""
     for e in effects:
-        verb = e.verb
-        if verb == "damage":
-            for s in recipients(st, e.to, user, performer, target):
-                hit(st, s, e.amount, source, base=e.amount)
-        elif verb == "heal":
-            for s in recipients(st, e.to, user, performer, target):
-                top = st.alien(s).hp
-                before = st.hp[s]
-                st.hp[s] = min(top, before + e.amount)
-                st.emit("heal", alien=st.aliens[s], name=st.alien(s).name, amount=st.hp[s] - before, hp=st.hp[s], source=source)
-        elif verb == "status":
-            assert e.status is not None
-            for s in recipients(st, e.to, user, performer, target):
-                give_status(st, s, e.status, source)
-        elif verb == "cleanse":
-            for s in recipients(st, e.to, user, performer, target):
-                clear_status(st, s, source)
-        elif verb == "shield":
-            for s in recipients(st, e.to, user, performer, target):
-                st.shield[s] += e.amount
-                st.emit("shield", alien=st.aliens[s], name=st.alien(s).name, amount=e.amount, total=st.shield[s], source=source)
-        elif verb == "draw":
-            draw(st, user if e.to == "you" else 1 - user, e.amount, source)
-        elif verb == "energy":
-            who = user if e.to == "you" else 1 - user
-            st.charge[who] += e.amount
-            st.emit("energy_gained", player=who, amount=e.amount, source=source)
-        elif verb == "drain":
-            drain(st, user if e.to == "you" else 1 - user, e.amount, source)
-        elif verb == "mill":
-            who = user if e.to == "you" else 1 - user
-            deck = st.deck[who]
-            k = min(e.amount, len(deck))
-            milled = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
-            st.discard[who].extend(milled)
-            st.emit("mill", player=who, cards=[st.name(i) for i in milled], source=source)
-        elif verb == "destroy":
-            if target >= 0:
-                destroy(st, target, source)
-        elif verb == "followup":
-            if user == st.active:
-                assert e.action is not None
-                st.grants.append(e.action)
-                st.emit("followup_granted", player=user, action=e.action, source=source)
-        elif verb == "negate":
-            if answering is not None:
-                st.negated = True
-        elif verb == "block":
-            if answering == "attack":
-                st.blocked += e.amount
+        VERBS[e.verb](st, e, use)
 
 
 def attack_damage(st: AliensState, card: TacticCard, attacker: int, target: int) -> tuple[int, int, int]:
@@ -349,11 +418,8 @@ def attack_damage(st: AliensState, card: TacticCard, attacker: int, target: int)
     att = card.affinity
     assert att is not None
     bonus = 0
-    if att != "Universal" and aff != "Universal":
-        from .pool import BEATS
-
-        if aff in BEATS[att] or aff in card.super_effective:
-            bonus = 2
+    if att != "Universal" and aff != "Universal" and (aff in BEATS[att] or aff in card.super_effective):
+        bonus = 2
     return card.damage, bonus, slot_modifier(st, attacker, "attack")
 
 
@@ -361,17 +427,16 @@ def each_turn_effects(st: AliensState, p: int) -> None:
     """Start of p's Energy Phase: the Sector's, p's Equips', Continuous Spawns' and Passives' effects."""
     defs = st.defs
     if st.sector >= 0:
-        sec = defs[st.sector]
-        apply_effects(st, sec.each_turn, p, -1, -1, sec.name)
+        apply_effects(st, defs[st.sector].each_turn, Use(p, -1, -1, st.sector))
     for s in range(p * 3, p * 3 + 3):
         eq = st.equip[s]
         if eq >= 0 and st.hp[s] > 0:
-            apply_effects(st, defs[eq].each_turn, p, s, -1, defs[eq].name)
+            apply_effects(st, defs[eq].each_turn, Use(p, s, -1, eq))
     for i in list(st.command[p]):
         if i not in st.set_turn and defs[i].subtype == "continuous":
-            apply_effects(st, defs[i].each_turn, p, -1, -1, defs[i].name)
+            apply_effects(st, defs[i].each_turn, Use(p, -1, -1, i))
     for s in range(p * 3, p * 3 + 3):
         if st.hp[s] > 0:
             a: AlienCard = st.alien(s)
             if a.ability.each_turn:
-                apply_effects(st, a.ability.each_turn, p, s, -1, a.name)
+                apply_effects(st, a.ability.each_turn, Use(p, s, -1, st.aliens[s]))

@@ -11,6 +11,14 @@ def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
 
 
+def _target(e: dict[str, Any]) -> str:
+    """A target by name, or by position when the reader may not know the card (a face-down card)."""
+    if e.get("target"):
+        return str(e["target"])
+    at = e["target_at"]
+    return f"P{at['seat'] + 1}'s face-down card at position {at['index'] + 1}"
+
+
 def narrate(e: dict[str, Any]) -> str | None:
     t = e["type"]
     if t == "coin":
@@ -38,11 +46,11 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)} sets {e.get('card') or 'a card'} face-down"
     if t == "activate":
         who = f" with {e['performer']}" if e.get("performer") else ""
-        on = f" on {e['target']}" if e.get("target") else ""
+        on = f" on {_target(e)}" if e.get("target_at") else ""
         verb = "attacks" if e["subtype"] == "attack" else ("answers" if e.get("answering") else "plays")
         return f"  {_p(e)} {verb}{' with' if verb == 'attacks' else ''} {e['card']}{who}{on} (cost {e['cost']})"
     if t == "ability":
-        on = f" on {e['target']}" if e.get("target") else ""
+        on = f" on {_target(e)}" if e.get("target_at") else ""
         return f"  {_p(e)}'s {e['name']} uses {e['ability']} ({e['kind']}){on}"
     if t == "damage":
         parts = [f"base {e['base']}"]
@@ -56,7 +64,8 @@ def narrate(e: dict[str, Any]) -> str | None:
             parts.append(f"-{e['armor']} armor")
         if e["shielded"]:
             parts.append(f"-{e['shielded']} shield")
-        return f"    {e['source']} hits {e['target_name']} for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
+        src = e["source"] or (e.get("status") or "a hidden card").capitalize()
+        return f"    {src} hits {e['target_name']} for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
     if t == "ko":
         return f"    {e['name']} is KO'd!"
     if t == "recycle":
@@ -86,7 +95,8 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "fizzle":
         return f"    {e['card']} fizzles: {e['reason']}"
     if t == "negated":
-        return f"    {e['card']} is negated!"
+        what = f"{e['card']}'s {e['ability']}" if e.get("ability") else e["card"]
+        return f"    {what} is negated!"
     if t == "move":
         return f"    {e['card']} goes to the discard ({e['reason']})"
     if t == "safety_cap":

@@ -37,7 +37,7 @@ def card_pool() -> CardPool:
 
 
 def beats(attack: str, defender: str) -> bool:
-    """seed 004 §4: an affinity is super-effective against the next two clockwise on the wheel."""
+    """rulebook §4: an affinity is super-effective against the next two clockwise on the wheel."""
     if attack not in WHEEL or defender not in WHEEL:
         return False  # Universal never gives or takes the bonus (rules aliens.4.18, aliens.4.19)
     d = (WHEEL.index(defender) - WHEEL.index(attack)) % len(WHEEL)

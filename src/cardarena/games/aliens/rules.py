@@ -1,4 +1,4 @@
-"""Set-up and turn structure of `aliens` (seed 004 §6, §7, §8, §12, §14).
+"""Set-up and turn structure of `aliens` (rulebook §6, §7, §8, §12, §14).
 
 Each function is one step of the explicit rule stack (see cardarena.core.engine). Actions in the
 Activation Phase are in actions.py; effects, damage, KO and Recycling in effects.py.
@@ -11,11 +11,11 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from . import actions
-from .effects import check_victory, clear_status, draw, each_turn_effects, flush, hit, live_species, player_modifier
+from .effects import check_victory, clear_status, draw, each_turn_effects, hit, live_species, player_modifier
 from .schema import AlienCard, Card, TacticCard
 from .state import AliensState
 
-# -- set-up (seed 004 §6) -------------------------------------------------------------------------
+# -- set-up (rulebook §6) -------------------------------------------------------------------------
 
 
 def new_state(
@@ -24,26 +24,13 @@ def new_state(
     """Build the tables and run set-up to the first decision (rule aliens.6.5)."""
     st = AliensState.__new__(AliensState)
     st._init_base(config, seed)
-    defs: list[Card] = []
-    owner: list[int] = []
     alien_ids: list[int] = []
     decks_ids: list[list[int]] = [[], []]
     for p in (0, 1):
-        for a in squads[p]:
-            alien_ids.append(len(defs))
-            defs.append(a)
-            owner.append(p)
-        # instance ids are dealt in a random order, so an id never tells which card it is
-        cards = list(decks[p])
-        st.rng.shuffle(cards)
-        for c in cards:
-            decks_ids[p].append(len(defs))
-            defs.append(c)
-            owner.append(p)
+        alien_ids.extend(st.deal(p, squads[p], shuffle=False))
+        decks_ids[p] = st.deal(p, decks[p])  # dealt in a random order: an id never tells the card
     config["split"] = len(squads[0]) + len(decks[0])
     config["aliens"] = alien_ids
-    st.defs = defs
-    st.owner = tuple(owner)
     st.aliens = tuple(alien_ids)
     st.params = params
     st.deck = decks_ids
@@ -67,7 +54,6 @@ def new_state(
     st.grants = []
     st.negated = False
     st.blocked = 0
-    st.settling = False
     st.ko_queue = []
     st.pending = []
     st.stack.append(("setup",))
@@ -82,7 +68,7 @@ def h_setup(st: AliensState, step: Step) -> None:
     st.emit("coin", purpose="priority", result="heads" if heads else "tails", winner=st.priority)
     # 2. reveal all Aliens face-up (rule aliens.6.2)
     for p in (0, 1):
-        st.emit("reveal", player=p, aliens=[st.alien(s).name for s in range(p * 3, p * 3 + 3)])
+        st.emit("reveal", player=p, aliens=[st.ref(st.aliens[s]) for s in range(p * 3, p * 3 + 3)])
     # 3. shuffle (rule aliens.6.3)
     for p in (0, 1):
         st.rng.shuffle(st.deck[p])
@@ -100,13 +86,10 @@ def h_prebank(st: AliensState, step: Step) -> None:
     if done >= st.params["prebank_max"] or not st.hand[p]:
         return
     opts = []
-    seen: set[Any] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):
         d = st.defs[iid]
-        if d not in seen:
-            seen.add(d)
-            opts.append(Option(f"bank:{iid}", f"Bank {d.name} into the Reactor", {"card": iid, "name": d.name}, iid))
-    opts.append(Option("done", "Done banking", {}, -1))
+        opts.append(Option(f"bank:{d.id}", f"Bank {d.name} into the Reactor", {"card": d.id}, iid))
+    opts.append(Option("done", "Done banking", {"action": "done"}, -1))
     left = st.params["prebank_max"] - done
     st.ask(p, "prebank", f"Pre-bank: move up to {left} more hand card(s) face-down into your Reactor",
            opts, ("prebank_chosen", p, done), step)
@@ -123,7 +106,7 @@ def h_prebank_chosen(st: AliensState, step: Step) -> None:
     st.stack.append(("prebank", p, done + 1))
 
 
-# -- the turn (seed 004 §7) --------------------------------------------------------------------
+# -- the turn (rulebook §7) --------------------------------------------------------------------
 
 
 def h_turn_start(st: AliensState, step: Step) -> None:
@@ -145,7 +128,7 @@ def h_turn_start(st: AliensState, step: Step) -> None:
 
 
 def h_phase(st: AliensState, step: Step) -> None:
-    """seed 004 §7: Draw → Activation → Energy (rule aliens.7.1); logged for viewers."""
+    """rulebook §7: Draw → Activation → Energy (rule aliens.7.1); logged for viewers."""
     if st.record:
         st.emit("phase", phase=step[1], player=st.active)
 
@@ -177,7 +160,7 @@ def h_draw_phase(st: AliensState, step: Step) -> None:
 def h_energy_phase(st: AliensState, step: Step) -> None:
     """Start of the Energy Phase: lasting cards' each-turn effects (ruling aliens.gap.11)."""
     each_turn_effects(st, st.active)
-    flush(st)
+    st.flush()
 
 
 def h_statuses(st: AliensState, step: Step) -> None:
@@ -191,21 +174,21 @@ def h_statuses(st: AliensState, step: Step) -> None:
             continue
         if cur == "jammed":
             c1, c2 = rng.coin(), rng.coin()
-            st.emit("coin", purpose="jammed", alien=st.aliens[s], results=["heads" if c1 else "tails", "heads" if c2 else "tails"])
+            st.emit("coin", purpose="jammed", alien=st.ref_id(st.aliens[s]), results=["heads" if c1 else "tails", "heads" if c2 else "tails"])
             if c1 or c2:
                 clear_status(st, s, "coin flip")
         elif cur == "corroding":
-            hit(st, s, 1, "Corroding", base=1, status_damage=True)
+            hit(st, s, 1, -1, base=1, status_damage=True)
         elif cur == "fluxed":
             c = rng.coin()
-            st.emit("coin", purpose="fluxed", alien=st.aliens[s], results=["heads" if c else "tails"])
+            st.emit("coin", purpose="fluxed", alien=st.ref_id(st.aliens[s]), results=["heads" if c else "tails"])
             if c:
                 clear_status(st, s, "coin flip")
-    flush(st)
+    st.flush()
 
 
 def h_turn_end(st: AliensState, step: Step) -> None:
-    """The turn passes (rule aliens.7.15), unless the safety cap ends the match (seed 004 §14)."""
+    """The turn passes (rule aliens.7.15), unless the safety cap ends the match (rulebook §14)."""
     if st.record:
         st.emit("turn_end", turn=st.turn, player=st.active)
     if st.turn >= 2 * st.params["safety_cap_rounds"]:
@@ -232,7 +215,7 @@ def safety_cap(st: AliensState) -> None:
     st.finish(winner, "safety_cap", st.turn)
 
 
-# -- after a KO (seed 004 §11) ------------------------------------------------------------------
+# -- after a KO (rulebook §11) ------------------------------------------------------------------
 
 
 def h_settle(st: AliensState, step: Step) -> None:
@@ -245,29 +228,42 @@ def h_settle(st: AliensState, step: Step) -> None:
         st.stack.append(("dead_tactics", slot))
 
 
+def dead_species(st: AliensState, slot: int) -> bool:
+    """Whether the KO'd Alien's Tactics are now dead: no other live Alien of its species (ruling aliens.gap.1)."""
+    return st.alien(slot).species not in live_species(st, slot // 3)
+
+
 def dead_set_tactics(st: AliensState, slot: int) -> list[int]:
-    p = slot // 3
-    alive = live_species(st, p)
-    species = st.alien(slot).species
-    if species in alive:
+    if not dead_species(st, slot):
         return []  # another live Alien of the species still uses these Tactics (ruling aliens.gap.1)
+    p = slot // 3
+    species = st.alien(slot).species
     defs = st.defs
     return [i for i in st.command[p] if i in st.set_turn and isinstance(defs[i], TacticCard)
             and defs[i].species == species]
 
 
 def h_dead_tactics(st: AliensState, step: Step) -> None:
-    """Asker: the owner may discard the KO'd Alien's set Tactics (rule aliens.11.5, ruling aliens.gap.27)."""
+    """Asker: the owner may discard the KO'd Alien's set Tactics (rule aliens.11.5, ruling aliens.gap.27).
+
+    Asked whenever the owner has face-down cards and the species is dead, even if none of them is a
+    Tactic of it ("keep" is then the only option): whether there is one is hidden (rule aliens.10.5)."""
     slot = step[1]
-    dead = dead_set_tactics(st, slot)
-    if not dead:
-        return
     p = slot // 3
-    names = ", ".join(st.name(i) for i in dead)
-    opts = [
-        Option("discard", f"Discard them ({names})", {"cards": dead}, True),
-        Option("keep", "Keep them set face-down", {}, False),
-    ]
+    if not dead_species(st, slot) or not any(i in st.set_turn for i in st.command[p]):
+        return
+    dead = dead_set_tactics(st, slot)
+    opts = []
+    if dead:
+        names = ", ".join(st.name(i) for i in dead)
+        opts.append(Option("discard", f"Discard them ({names})",
+                           {"cards": [st.defs[i].id for i in dead],
+                            "at": [{"seat": p, "zone": "command", "index": st.command[p].index(i)} for i in dead]},
+                           True))
+        keep = "Keep them set face-down"
+    else:
+        keep = "Keep them set face-down (none of your set cards is its Tactic)"
+    opts.append(Option("keep", keep, {"action": "keep"}, False))
     st.ask(p, "ko_discard", f"{st.alien(slot).name} was KO'd: discard its {len(dead)} set Tactic(s)?", opts,
            ("dead_tactics_chosen", slot), step)
 
@@ -281,7 +277,7 @@ def h_dead_tactics_chosen(st: AliensState, step: Step) -> None:
         st.command[p].remove(i)
         del st.set_turn[i]
         st.discard[p].append(i)
-        st.emit("move", player=p, card=st.name(i), to="discard", reason="Tactic of a KO'd Alien")
+        st.emit("move", player=p, card=st.ref(i), to="discard", reason="Tactic of a KO'd Alien")
 
 
 HANDLERS = {

@@ -1,4 +1,4 @@
-"""The `aliens` Ruleset: the entry point the registry loads (seed 004)."""
+"""The `aliens` Ruleset: the entry point the registry loads."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .pool import CardPool, card_pool
 from .present import render
 from .schema import AlienCard, Card
 from .state import AliensState
+from .views import AliensView
 
 
 class AliensRuleset(Ruleset):
@@ -30,11 +31,13 @@ class AliensRuleset(Ruleset):
     default_format = "standard"
     leader_key = "aliens"
     state_class = AliensState
+    #: the shape of `view(seat)` (docs/schema/aliens-view.json)
+    view_type = AliensView
     rule_defaults: ClassVar[dict[str, Any]] = {
-        "safety_cap_rounds": 30,  # seed 004 §14
-        "hand_size": 5,  # seed 004 §7
-        "ramp": 2,  # seed 004 §8
-        "prebank_max": 2,  # seed 004 §6
+        "safety_cap_rounds": 30,  # rulebook §14
+        "hand_size": 5,  # rulebook §7
+        "ramp": 2,  # rulebook §8
+        "prebank_max": 2,  # rulebook §6
         "set_limit": 5,  # ruling aliens.gap.18
     }
     rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {

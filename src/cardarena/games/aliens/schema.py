@@ -1,4 +1,4 @@
-"""The `aliens` card schema (seed 004 §3, §4, §12, §13). Card data lives in cards/*.toml.
+"""The `aliens` card schema (rulebook §3, §4, §12, §13). Card data lives in cards/*.toml.
 
 The effect vocabulary is documented for authors in docs/cards.md; rulings on what each part means
 are in docs/rulings/aliens.md.
@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-#: seed 004 §4: the wheel, read clockwise (rule aliens.4.5)
+#: rulebook §4: the wheel, read clockwise (rule aliens.4.5)
 WHEEL: tuple[str, ...] = (
     "Plasma", "Mycelial", "Cryo", "Meteoric", "Ion", "Atmospheric", "Solar", "Void", "Psionic", "Alloy",
 )
@@ -69,7 +69,7 @@ class Modifiers(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """seed 004 §13: Passive, Active, Once-per-battle or Repeatable."""
+    """rulebook §13: Passive, Active, Once-per-battle or Repeatable."""
 
     kind: Literal["passive", "active", "once", "repeatable"]
     name: str
@@ -128,7 +128,7 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
 
 
 class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_fields=True, frozen=True):
-    """seed 004 §3: Species Tactics, in three subtypes."""
+    """rulebook §3: Species Tactics, in three subtypes."""
 
     id: str
     name: str
@@ -162,7 +162,7 @@ class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_
 
 
 class SpawnCard(msgspec.Struct, tag="spawn", tag_field="kind", forbid_unknown_fields=True, frozen=True):
-    """seed 004 §3: neutral cards with no Alien requirement."""
+    """rulebook §3: neutral cards with no Alien requirement."""
 
     id: str
     name: str

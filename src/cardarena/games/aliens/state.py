@@ -51,7 +51,6 @@ class AliensState(State):
     rep_used: list[bool]
     sector: int
     set_turn: dict[int, int]
-    settling: bool
     shield: list[int]
     status: list[str | None]
     turn: int
@@ -75,18 +74,20 @@ class AliensState(State):
     def energy(self, seat: int) -> int:
         return len(self.reactor[seat]) + self.charge[seat]
 
-    def name(self, iid: int) -> str:
-        return self.defs[iid].name
-
-    # -- hidden information (seed 004 §5, rule aliens.10.5) ------------------------------------
+    # -- hidden information (rulebook §5, rule aliens.10.5) ------------------------------------
     def visible_mask(self, iid: int) -> int:
         """Who may know card `iid`: its owner while it sits in hand, Reactor or face-down in the
-        Command Zone; nobody while it is in a deck; everyone once it is face-up."""
+        Command Zone; nobody while it is in a deck; everyone once it is face-up (Aliens, the
+        Discard, face-up cards in play, a card being used)."""
+        if iid in self.set_turn:
+            return 1 << self.owner[iid]
+        if self.defs[iid].__class__ is AlienCard or iid in self.pending:
+            return 3  # the common case in events: an Alien or the card being used (no zone scan)
         p = self.owner[iid]
+        if iid in self.hand[p] or iid in self.reactor[p]:
+            return 1 << p
         if iid in self.deck[p]:
             return 0
-        if iid in self.hand[p] or iid in self.reactor[p] or iid in self.set_turn:
-            return 1 << p
         return 3
 
     def hidden_from(self, seat: int) -> list[int]:
@@ -94,9 +95,10 @@ class AliensState(State):
         return [*self.hand[o], *self.deck[o], *self.reactor[o], *(i for i in self.command[o] if i in self.set_turn),
                 *self.deck[seat]]
 
+    # -- views: cards by pool id, positions for what the seat may not know ------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
         d = self.defs[iid]
-        out: dict[str, Any] = {"id": iid, "name": d.name}
+        out: dict[str, Any] = {"id": d.id, "name": d.name}
         if isinstance(d, TacticCard):
             out.update(kind="tactic", subtype=d.subtype, species=d.species, cost=d.cost)
             if d.subtype == "attack":
@@ -109,8 +111,8 @@ class AliensState(State):
         a = self.alien(slot)
         eq = self.equip[slot]
         return {
-            "id": self.aliens[slot],
-            "slot": slot,
+            "id": a.id,
+            "index": slot % 3,
             "name": a.name,
             "species": a.species,
             "affinity": a.affinity,
@@ -124,19 +126,20 @@ class AliensState(State):
             "ability": {"name": a.ability.name, "kind": a.ability.kind, "used": self.once_used[slot]},
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, and nothing more (docs/architecture.md)."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, and nothing more (docs/architecture.md; shape: views.AliensView).
+        A face-down card is shown by its position and the turn it was set, its card only to its owner."""
         players = []
         for p in (0, 1):
             mine = p == seat
             command = []
-            for i in self.command[p]:
-                if i in self.set_turn:
-                    entry: dict[str, Any] = {"id": i, "face_down": True, "set_turn": self.set_turn[i]}
-                    if mine:
-                        entry["card"] = self.card_view(i)
-                else:
-                    entry = {"id": i, "face_down": False, "card": self.card_view(i)}
+            for k, i in enumerate(self.command[p]):
+                t = self.set_turn.get(i)
+                entry: dict[str, Any] = {"index": k, "face_down": t is not None}
+                if t is not None:
+                    entry["set_turn"] = t
+                if t is None or mine:
+                    entry["card"] = self.card_view(i)
                 command.append(entry)
             pv: dict[str, Any] = {
                 "seat": p,

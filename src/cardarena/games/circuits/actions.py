@@ -9,114 +9,15 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .damage import check_asset_hp, damage_asset, damage_hero, fire, flush
-from .effects import apply_effects, choice_kind, look
+from .choices import choose_then, has_choices, target_option
+from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
+from .effects import apply_effects, choice_kind
+from .paying import affordable, pay_card
 from .schema import AssetCard, GearCard, TacticCard
 from .state import SLOT, CircuitsState
 from .windows import open_window
 
 ULTIMATE_COST, ULTIMATE_FLOOR = 7, 5  # rules circuits.13.2–13.3
-
-# -- paying ------------------------------------------------------------------------------------------
-
-
-def affordable(st: CircuitsState, seat: int, cost: int, card: bool) -> bool:
-    token = 1 if card and st.reserve == seat and cost > 0 else 0
-    return st.rally[seat] >= cost - token
-
-
-def pay_card(st: CircuitsState, seat: int, cost: int, what: str, card: bool = True) -> None:
-    """Pay from Available Rally (rule 10.1). The Reserve token, if held, pays 1 for a card or an equip:
-    the holder is asked first (rules 14.1–14.4); if the Rally alone is short, the token is needed."""
-    if card and st.reserve == seat and cost > 0:
-        st.stack.append(("token", seat, cost, what))
-        return
-    _pay(st, seat, cost, what, False)
-
-
-def _pay(st: CircuitsState, seat: int, cost: int, what: str, token: bool) -> None:
-    if token:
-        st.reserve = -1
-        cost -= 1
-        st.emit("reserve_token", player=seat, for_=what)
-    st.rally[seat] -= cost
-    st.emit("paid", player=seat, rally=cost, rally_left=st.rally[seat], reason=what)
-
-
-def h_token(st: CircuitsState, step: Step) -> None:
-    """Asker: spend the Reserve token to pay 1 less? Forced when the Rally alone cannot pay."""
-    _, seat, cost, what = step
-    if st.rally[seat] < cost:
-        _pay(st, seat, cost, what, True)
-        return
-    opts = [Option("token", "Spend the Reserve token (pay 1 less)", {}, True),
-            Option("no_token", "Keep the Reserve token", {}, False)]
-    st.ask(seat, "reserve", f"Pay {cost} Rally for {what}: spend your Reserve token?", opts,
-           ("token_chosen", seat, cost, what), step)
-
-
-def h_token_chosen(st: CircuitsState, step: Step) -> None:
-    _, seat, cost, what, use = step
-    _pay(st, seat, cost, what, use)
-
-
-# -- choices ---------------------------------------------------------------------------------------
-
-
-def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
-    enemy = 1 - seat
-    if kind == "enemy_target":
-        return [st.hero[enemy], *st.field[enemy]]
-    if kind == "enemy_asset":
-        # an enemy Asset still in its own window can be hit there, e.g. by Overwatch (rules 8.3.10, 9.1.7)
-        played = [i for i in st.pending if st.owner[i] == enemy and isinstance(st.defs[i], AssetCard)]
-        return [*st.field[enemy], *played]
-    if kind == "your_asset":
-        return list(st.field[seat])
-    if kind == "enemy_gear":
-        return st.equipped(enemy)
-    if kind == "enemy_plan":
-        return [i for i in st.plans[enemy] if i not in st.delayed]
-    return [-1]
-
-
-def has_choices(st: CircuitsState, seat: int, kind: str) -> bool:
-    # Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
-    # except that a card whose only point is a chosen Asset needs one.
-    return kind not in ("enemy_asset", "your_asset") or bool(candidates(st, seat, kind))
-
-
-def target_label(st: CircuitsState, t: int, viewer: int) -> str:
-    if t in st.hero:
-        s = st.owner[t]
-        return f"{st.name(t)} (Hero, {st.hp[s]} HP)"
-    if t in st.plans[st.owner[t]] and t not in st.seen[viewer] and st.owner[t] != viewer:
-        return f"face-down {st.kind_of.get(t)} Plan #{t}"
-    if isinstance(st.defs[t], AssetCard):
-        return f"{st.name(t)} (Asset, {st.asset_max_hp(t) - st.damage.get(t, 0)} HP left)"
-    return st.name(t)
-
-
-def choose_then(st: CircuitsState, seat: int, iid: int, then: Step) -> None:
-    """Choose the card's target (if it has one), then run `then + (target,)`."""
-    d = st.defs[iid]
-    kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
-    st.stack.append(("choose", seat, kind, d.name, then))
-
-
-def h_choose(st: CircuitsState, step: Step) -> None:
-    _, seat, kind, what, then = step
-    cands = candidates(st, seat, kind)
-    if len(cands) <= 1:
-        st.stack.append((*then, cands[0] if cands else -1))
-        return
-    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
-    st.ask(seat, "target", f"Choose the target of {what}", opts, ("chosen", then), step)
-
-
-def h_chosen(st: CircuitsState, step: Step) -> None:
-    _, then, t = step
-    st.stack.append((*then, t))
 
 
 # -- the Action Step ----------------------------------------------------------------------------------
@@ -134,14 +35,11 @@ def ultimate_cost(st: CircuitsState, seat: int) -> int:
 
 
 def legal_plays(st: CircuitsState, seat: int) -> list[int]:
+    """One instance per playable card definition in hand (identical copies are one option)."""
     out = []
-    seen: set[int] = set()
     kinds_set = {st.kind_of[i] for i in st.plans[seat] if i in st.kind_of}
-    for iid in st.hand[seat]:
+    for iid in st.distinct(st.hand[seat]):
         d = st.defs[iid]
-        if id(d) in seen:
-            continue
-        seen.add(id(d))
         if isinstance(d, TacticCard):
             if d.type == "reaction":
                 continue  # rule 7.12
@@ -163,23 +61,24 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     f = st.flags
     for iid in legal_plays(st, seat):
         d = st.defs[iid]
-        opts.append(Option(f"play:{iid}", f"Play {d.name} ({_kind(d)}, cost {d.cost})", {"action": "play", "card": iid},
+        opts.append(Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})", {"action": "play", "card": d.id},
                            ("play", iid)))
     if "attacked" not in f:
         opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
     if "equipped" not in f:
-        for g in st.loadout[seat]:
+        for g in st.distinct(st.loadout[seat]):
             d = st.defs[g]
             if affordable(st, seat, d.cost, True):
-                opts.append(Option(f"equip:{g}", f"Equip {d.name} ({d.slot}, cost {d.cost})", {"action": "equip", "gear": g},
-                                   ("equip", g)))
+                opts.append(Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
+                                   {"action": "equip", "card": d.id}, ("equip", g)))
     if "scouted" not in f and st.rally[seat] >= 1:
         opts.append(Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",)))
     for iid in [*st.equipped(seat), *st.field[seat]]:
         d = st.defs[iid]
         if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost:
-            opts.append(Option(f"charge:{iid}", f"Charge {d.name} ({d.charge.cost} Rally)", {"action": "charge", "card": iid},
-                               ("charge", iid)))
+            at = st.position(iid)
+            opts.append(Option(f"charge:{at['zone']}:{at['index']}", f"Charge {d.name} ({d.charge.cost} Rally)",
+                               {"action": "charge", "card": d.id, "at": at}, ("charge", iid)))
     if not st.ult_used[seat] and st.rally[seat] >= ultimate_cost(st, seat):
         u = st.hero_card(seat).ultimate
         opts.append(Option("ultimate", f"Ultimate: {u.name} ({ultimate_cost(st, seat)} Rally)", {"action": "ultimate"},
@@ -231,21 +130,21 @@ def h_act(st: CircuitsState, step: Step) -> None:
         st.flags.add("equipped")  # rule 7.9
         st.loadout[seat].remove(g)
         st.pending.append(g)
-        st.emit("equip_declared", player=seat, card=st.name(g))
+        st.emit("equip_declared", player=seat, card=st.ref(g))
         open_window(st, "restricted", seat, ("equip", g))
-        pay_card(st, seat, st.defs[g].cost, st.name(g))
+        pay_card(st, seat, st.defs[g].cost, g, "equip")
     elif what == "scout":
         st.flags.add("scouted")
         st.rally[seat] -= 1
-        st.emit("paid", player=seat, rally=1, rally_left=st.rally[seat], reason="Scout")
-        st.stack.append(("scout_pick", seat))
+        st.emit("paid", player=seat, rally=1, rally_left=st.rally[seat], reason="scout")
+        st.stack.append(("look_pick", seat, "Scout"))
     elif what == "charge":
         iid = choice[1]
         d = st.defs[iid]
         st.flags.add(f"charge:{iid}")
         st.rally[seat] -= d.charge.cost
-        st.emit("charge", player=seat, card=d.name, rally=d.charge.cost)  # opens no window (rule 9.1.22)
-        st.stack.append(("choose", seat, choice_kind(d.charge.effects), d.name, ("charge_resolve", seat, iid)))
+        st.emit("charge", player=seat, card=st.ref(iid), rally=d.charge.cost)  # opens no window (rule 9.1.22)
+        st.stack.append(("choose", seat, choice_kind(d.charge.effects), iid, ("charge_resolve", seat, iid)))
     elif what == "ultimate":  # its target (a Gear to Jam...) is chosen at declaration (rule 11.7)
         u = st.hero_card(seat).ultimate
         st.stack.append(("choose", seat, choice_kind(u.effects), u.name, ("ultimate_declare", seat)))
@@ -262,14 +161,16 @@ def h_ultimate_declare(st: CircuitsState, step: Step) -> None:
 
 def h_charge_resolve(st: CircuitsState, step: Step) -> None:
     _, seat, iid, target = step
-    apply_effects(st, st.defs[iid].charge.effects, seat, target, st.name(iid), this=iid)
-    flush(st)
+    apply_effects(st, st.defs[iid].charge.effects, seat, target, iid, this=iid, ref=(iid, "charge"))
+    st.flush()
 
 
 def h_make_room(st: CircuitsState, step: Step) -> None:
     """Asker: a full Field — discard one of your Assets first (rule 9.1.3; not destruction, 8.5.7)."""
     _, seat, iid = step
-    opts = [Option(f"discard:{a}", f"Discard {st.name(a)} to make room", {"card": a}, a) for a in st.field[seat]]
+    opts = [Option(f"discard:{seat}:field:{k}", f"Discard {st.name(a)} to make room",
+                   {"card": st.defs[a].id, "at": {"seat": seat, "zone": "field", "index": k}}, a)
+            for k, a in enumerate(st.field[seat])]
     st.ask(seat, "make_room", f"Your Field is full: discard an Asset to play {st.name(iid)}", opts,
            ("room_made", seat, iid), step)
 
@@ -280,7 +181,7 @@ def h_room_made(st: CircuitsState, step: Step) -> None:
     st.damage.pop(a, None)
     st.guarded.pop(a, None)
     st.discard[seat].append(a)
-    st.emit("discard", player=seat, card=st.name(a), reason="make room")
+    st.emit("discard", player=seat, card=st.ref(a), reason="make room")
     choose_then(st, seat, iid, ("declare", seat, iid))
 
 
@@ -294,24 +195,25 @@ def h_declare(st: CircuitsState, step: Step) -> None:
         st.flags.add("played_tactic")
         if d.type == "plan":
             st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
-            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=iid)
+            st.seen[1 - seat].discard(iid)  # which hand card went face-down is not seen (rule 4.3)
+            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=st.ref_id(iid))
         else:
-            st.emit("play", player=seat, card=d.name, card_type=d.type, id=iid,
-                    target=None if target < 0 else target_label(st, target, seat))
+            st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=st.ref_id(iid),
+                    **({} if target < 0 else {"target": st.ref(target), "at": st.position(target)}))
     else:
-        st.emit("play", player=seat, card=d.name, card_type="asset", id=iid)
+        st.emit("play", player=seat, card=st.ref(iid), card_type="asset", id=st.ref_id(iid))
     open_window(st, "full", seat, ("card", iid, target))
     if isinstance(d, AssetCard):
-        st.stack.append(("fire", seat, "you_play_asset", d.name))  # rule 9.1.6: before the window
+        st.stack.append(("fire", seat, "you_play_asset", iid))  # rule 9.1.6: before the window
     elif d.type == "plan":
-        st.stack.append(("fire", seat, "you_play_plan", d.name))
-    pay_card(st, seat, d.cost, d.name)
+        st.stack.append(("fire", seat, "you_play_plan", iid))  # `cause` stays hidden (rule 4.3)
+    pay_card(st, seat, d.cost, iid, "play")
 
 
 def h_fire(st: CircuitsState, step: Step) -> None:
     _, seat, when, source = step
     fire(st, seat, when, source)
-    flush(st)
+    st.flush()
 
 
 def h_attack_target(st: CircuitsState, step: Step) -> None:
@@ -321,31 +223,15 @@ def h_attack_target(st: CircuitsState, step: Step) -> None:
     if len(cands) == 1:
         st.stack.append(("attack_declare", seat, cands[0]))
         return
-    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
+    opts = [target_option(st, t, seat) for t in cands]
     st.ask(seat, "target", "Basic Attack: choose the target", opts, ("attack_declare", seat), step)
 
 
 def h_attack_declare(st: CircuitsState, step: Step) -> None:
     _, seat, target = step
     st.flags.add("attacked")  # rule 8.1.1
-    st.emit("attack", player=seat, target=target_label(st, target, seat))
+    st.emit("attack", player=seat, target=st.ref(target), at=st.position(target))
     open_window(st, "full", seat, ("attack", target))
-
-
-def h_scout_pick(st: CircuitsState, step: Step) -> None:
-    """Asker: which enemy face-down Plan to look at; the deck top when there is none (rule 12.14)."""
-    seat = step[1]
-    cands = candidates(st, seat, "enemy_plan")
-    if len(cands) <= 1:
-        look(st, seat, cands[0] if cands else -1, "Scout")
-        return
-    opts = [Option(f"target:{t}", target_label(st, t, seat), {"target": t}, t) for t in cands]
-    st.ask(seat, "target", "Scout: which face-down Plan?", opts, ("scout_look", seat), step)
-
-
-def h_scout_look(st: CircuitsState, step: Step) -> None:
-    _, seat, t = step
-    look(st, seat, t, "Scout")
 
 
 # -- resolving the declared item ------------------------------------------------------------------
@@ -373,8 +259,8 @@ def h_resolve_declared(st: CircuitsState, step: Step) -> None:
     elif what == "strike":
         a = item[1]
         if a in st.field[actor]:
-            damage_hero(st, 1 - actor, st.defs[a].strike, st.name(a), actor)
-    flush(st)
+            damage_hero(st, 1 - actor, st.defs[a].strike, a, actor)
+    st.flush()
 
 
 def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled: bool) -> None:
@@ -384,25 +270,25 @@ def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled:
     st.pending.remove(iid)
     if cancelled and isinstance(d, TacticCard) and d.type == "instant":
         st.discard[seat].append(iid)  # ruling circuits.gap.20
-        st.emit("cancelled", player=seat, card=d.name)
+        st.emit("cancelled", player=seat, card=st.ref(iid))
         return
     if isinstance(d, AssetCard):
         st.field[seat].append(iid)  # damage from its window stays (rule 8.3.10)
-        st.emit("enter", player=seat, card=d.name)
-        fire(st, seat, "asset_enters", d.name)
-        apply_effects(st, d.on_play, seat, target, d.name, this=iid)
+        st.emit("enter", player=seat, card=st.ref(iid))
+        fire(st, seat, "asset_enters", iid)
+        apply_effects(st, d.on_play, seat, target, iid, this=iid, ref=(iid, "on_play"))
         if st.damage.get(iid, 0) >= st.asset_max_hp(iid):
-            from .damage import destroy_asset
-
             destroy_asset(st, iid, "damage in its window")
         return
     if d.type == "plan":
         st.plans[seat].append(iid)  # face-down with its honest marker (rule 12.1)
-        st.emit("plan_set", player=seat, kind=d.plan_kind, id=iid)
+        # its position is public, its instance id only to those who know the card (a hand card's id
+        # would let the opponent follow a Plan returned to hand and played again)
+        st.emit("plan_set", player=seat, kind=d.plan_kind, index=len(st.plans[seat]) - 1, id=st.ref_id(iid))
         return
     st.discard[seat].append(iid)
-    st.emit("resolve", player=seat, card=d.name)
-    apply_effects(st, d.effects, seat, target, d.name, ref=(iid, "effects"))
+    st.emit("resolve", player=seat, card=st.ref(iid))
+    apply_effects(st, d.effects, seat, target, iid, ref=(iid, "effects"))
 
 
 def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
@@ -421,6 +307,8 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
     if dealt <= 0:
         return  # full prevention: no rider (rule 8.6.5)
     for v, a, *chosen in riders:
+        if st.result is not None:
+            return  # a Breakpoint draw decked out: nothing happens after the result (rule circuits.1.2)
         if v == "rider_burn" and target in st.hero:  # Redline Drill (rules 8.6.2–8.6.3)
             st.burn_enemy[enemy] += a
             st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
@@ -428,7 +316,7 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
             for x in [c for c in chosen if c in st.field[seat]]:
                 had = st.damage.get(x, 0)
                 st.damage[x] = max(0, had - a)
-                st.emit("repair", player=seat, card=st.name(x), amount=had - st.damage[x], source="rider")
+                st.emit("repair", player=seat, card=st.ref(x), amount=had - st.damage[x], source="rider")
 
 
 def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> None:
@@ -438,15 +326,15 @@ def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> Non
     if delayed and iid not in st.delay_used:
         st.delay_used.add(iid)
         st.delayed.add(iid)
-        st.emit("delayed", player=seat, card=st.name(iid))
+        st.emit("delayed", player=seat, card=st.ref(iid))
         return
     st.plans[seat].remove(iid)
     st.kind_of.pop(iid, None)
     st.delayed.discard(iid)
     st.discard[seat].append(iid)
     st.flags.add(f"plan_resolved:{iid}")
-    st.emit("resolve", player=seat, card=st.name(iid), plan=True)
-    apply_effects(st, st.defs[iid].effects, seat, -1, st.name(iid), ref=(iid, "effects"))
+    st.emit("resolve", player=seat, card=st.ref(iid), plan=True)
+    apply_effects(st, st.defs[iid].effects, seat, -1, iid, ref=(iid, "effects"))
 
 
 def equip(st: CircuitsState, seat: int, g: int) -> None:
@@ -459,17 +347,13 @@ def equip(st: CircuitsState, seat: int, g: int) -> None:
         st.gear[k] = -1
         st.scrap[seat].append(old)
         st.jammed.pop(old, None)
-        st.emit("scrap", player=seat, card=st.name(old))
-        check_asset_hp(st, seat, f"{st.name(old)} scrapped")
+        st.emit("scrap", player=seat, card=st.ref(old))
+        check_asset_hp(st, seat, old)
     st.gear[k] = g
-    st.emit("equip", player=seat, card=d.name, slot=d.slot)
+    st.emit("equip", player=seat, card=st.ref(g), slot=d.slot)
 
 
 HANDLERS: dict[str, Any] = {
-    "token": h_token,
-    "token_chosen": h_token_chosen,
-    "choose": h_choose,
-    "chosen": h_chosen,
     "action": h_action,
     "act": h_act,
     "charge_resolve": h_charge_resolve,
@@ -480,7 +364,5 @@ HANDLERS: dict[str, Any] = {
     "fire": h_fire,
     "attack_target": h_attack_target,
     "attack_declare": h_attack_declare,
-    "scout_pick": h_scout_pick,
-    "scout_look": h_scout_look,
     "resolve_declared": h_resolve_declared,
 }

@@ -1,14 +1,18 @@
-"""Damage, healing, Shield, Burn, Breakpoints and Asset destruction (seed 000 §6, §8.2–§8.5).
+"""Damage, healing, Shield, Burn, Breakpoints, Asset destruction and printed triggers (seed 000 §6,
+§8.2–§8.5), and the effect verbs that use them (registered in effects.VERBS).
 
-Every handler that can reduce a Hero to 0 or destroy something ends with `flush`, which schedules the
-`settle` step: the win is checked once the whole resolution is over (ruling circuits.gap.44).
+Every handler that can reduce a Hero to 0 or destroy something ends with `st.flush()`, which schedules
+the `settle` step: the win is checked once the whole resolution is over (ruling circuits.gap.44).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .schema import AssetCard
+from cardarena.core.engine import Option
+
+from .effects import apply_effects, draw, targets, verb
+from .schema import AssetCard, Effect
 from .state import CircuitsState
 
 # -- triggers on Gear, Assets and the Hero's Passive ------------------------------------------------
@@ -34,11 +38,13 @@ def _available(st: CircuitsState, seat: int, iid: int, k: int, when: str) -> boo
     return not ((once == "turn" and key in st.flags) or (once == "match" and key in st.match_flags))
 
 
-def fire(st: CircuitsState, seat: int, when: str, source: str) -> None:
+def fire(st: CircuitsState, seat: int, when: str, source: int | str) -> None:
     """Run `seat`'s printed triggers for `when` (Passive, working Gear, Assets), each at most once per
     turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers. One
     trigger resolves at once (rule 11.23); when several fire together their controller orders them
     (rule 18.4) in the `order_triggers` step, right after the step now resolving."""
+    if st.result is not None:
+        return
     ready = []
     for iid in (st.hero[seat], *st.equipped(seat), *st.field[seat]):
         holder = _holder(st, seat, iid)
@@ -51,19 +57,20 @@ def fire(st: CircuitsState, seat: int, when: str, source: str) -> None:
         run_trigger(st, seat, iid, k, when, source)
 
 
-def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, source: str) -> None:
-    from .effects import apply_effects
-
+def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, source: int | str) -> None:
+    if st.result is not None:
+        return
     t = _holder(st, seat, iid).triggers[k]
     key = f"t:{iid}:{when}"
     if t.once_per == "turn":
         st.flags.add(key)
     elif t.once_per == "match":
         st.match_flags.add(key)
-    st.emit("trigger", player=seat, card=st.name(iid), when=when, cause=source)
+    # the cause may be a face-down Plan: `src` shows it only to the seats that know it (rule 4.3)
+    st.emit("trigger", player=seat, card=st.ref(iid), when=when, cause=st.src(source))
     outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
     st.flags.add("in_trigger")
-    apply_effects(st, t.effects, seat, -1, st.name(iid), this=iid)
+    apply_effects(st, t.effects, seat, -1, iid, this=iid, ref=(iid, "trigger", k))
     if not outer:
         st.flags.discard("in_trigger")
 
@@ -77,12 +84,13 @@ def h_order_triggers(st: CircuitsState, step: Any) -> None:
     if len(live) <= 1:
         for iid, k in live:
             run_trigger(st, seat, iid, k, when, source)
-        flush(st)
+        st.flush()
         return
-    from cardarena.core.engine import Option
-
-    opts = [Option(f"trigger:{iid}:{k}", f"{st.name(iid)} ({when.replace('_', ' ')})", {"card": iid}, (iid, k))
-            for iid, k in live]
+    opts = []
+    for iid, k in live:
+        at = st.position(iid)
+        opts.append(Option(f"trigger:{at['zone']}:{at['index']}:{k}", f"{st.name(iid)} ({when.replace('_', ' ')})",
+                           {"card": st.defs[iid].id, "at": at, "trigger": k}, (iid, k)))
     st.ask(seat, "trigger_order", f"Several of your triggers fire ({when.replace('_', ' ')}): which resolves first?",
            opts, ("trigger_chosen", seat, when, source, live), step)
 
@@ -91,7 +99,7 @@ def h_trigger_chosen(st: CircuitsState, step: Any) -> None:
     _, seat, when, source, live, (iid, k) = step
     st.stack.append(("order_triggers", seat, when, source, tuple(p for p in live if p != (iid, k))))
     run_trigger(st, seat, iid, k, when, source)
-    flush(st)
+    st.flush()
 
 
 HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen}
@@ -100,11 +108,11 @@ HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chos
 # -- Heroes ------------------------------------------------------------------------------------
 
 
-def damage_hero(st: CircuitsState, target: int, amount: int, source: str, source_seat: int,
-                *, burn: bool = False, attack: bool = False) -> int:
+def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, source_seat: int,
+                *, burn: bool = False, attack: bool = False, via: str = "") -> int:
     """Seed 000 §8.2, in order: Marked +1, declared Reaction prevention, Gear reductions, Shield (once
     per event), lethal saves; then HP loss. Burn skips every step (rule 8.2.16). Returns damage dealt."""
-    if st.hp[target] <= 0:
+    if st.hp[target] <= 0 or st.result is not None:
         return 0
     base = amount
     marked_bonus = 0
@@ -117,7 +125,8 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: str, source
             marked_bonus = 1  # rule 8.2.1
             amount += 1
         frame = st.current_frame()
-        if frame is not None and frame["prevent"][target] and amount:
+        # a window's prevention covers only the damage it answers: not a passive trigger's (rule 11.30)
+        if frame is not None and frame["prevent"][target] and amount and "in_trigger" not in st.flags:
             reactions = min(frame["prevent"][target], amount)  # rule 8.2.2
             st.update_frame(prevent=_minus(frame["prevent"], target, reactions))
             amount -= reactions
@@ -138,13 +147,14 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: str, source
                     st.match_flags.add(f"save:{g}")
                     amount = st.hp[target] - 1
                     saved = True
-                    st.emit("lethal_save", player=target, card=d.name)
+                    st.emit("lethal_save", player=target, card=st.ref(g))
                     break
     before = st.hp[target]
     st.hp[target] = max(0, before - amount)
-    st.emit("damage", source=source, target="hero", player=target, base=base, marked=marked_bonus,
+    extra = {"via": via} if via else {}  # what made the source deal it (Full Battery)
+    st.emit("damage", source=st.src(source), target="hero", player=target, base=base, marked=marked_bonus,
             prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
-            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved)
+            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved, **extra)
     if amount > 0:  # rule 8.2.12–8.2.13
         if st.marked[target]:
             st.marked[target] = False
@@ -159,7 +169,7 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: str, source
     if source_seat != target and amount > 0:
         breakpoints(st, target, before)
     if st.hp[target] == 0:
-        st.settling = True
+        st.settle_later()
     return amount
 
 
@@ -171,9 +181,9 @@ def _minus(pair: tuple[int, int] | list[int], i: int, n: int) -> tuple[int, int]
 
 def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
     """Rules 6.16–6.19: the first drop to ≤ 10 and the first to ≤ 5 by an enemy source each draw a card."""
-    from .effects import draw
-
     for i, line in ((0, 10), (1, 5)):
+        if st.result is not None:
+            return
         k = seat * 2 + i
         if not st.breakpoints[k] and before > line >= st.hp[seat]:
             st.breakpoints[k] = True
@@ -181,14 +191,16 @@ def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
             draw(st, seat, 1, f"Breakpoint {line}")
 
 
-def heal(st: CircuitsState, seat: int, amount: int, source: str) -> None:
+def heal(st: CircuitsState, seat: int, amount: int, source: int | str) -> None:
     """Heal up to maximum HP (rule 8.2.21); 0 while the Hero cannot heal (rules 9.1.16–9.1.17)."""
+    if st.result is not None:
+        return
     if st.no_heal_until[seat] > st.turn:
-        st.emit("heal", player=seat, amount=0, hp=st.hp[seat], source=source, blocked="cannot heal")
+        st.emit("heal", player=seat, amount=0, hp=st.hp[seat], source=st.src(source), blocked="cannot heal")
         return
     before = st.hp[seat]
     st.hp[seat] = min(st.max_hp(seat), before + amount)
-    st.emit("heal", player=seat, amount=st.hp[seat] - before, hp=st.hp[seat], source=source)
+    st.emit("heal", player=seat, amount=st.hp[seat] - before, hp=st.hp[seat], source=st.src(source))
     fire(st, seat, "you_heal", source)
 
 
@@ -209,25 +221,25 @@ def burn_tick(st: CircuitsState, seat: int) -> None:
 # -- Assets ------------------------------------------------------------------------------------
 
 
-def damage_asset(st: CircuitsState, iid: int, amount: int, source: str) -> int:
+def damage_asset(st: CircuitsState, iid: int, amount: int, source: int | str) -> int:
     """Seed 000 §8.3: nothing reduces damage to an Asset; damage is marked and persists."""
     o = st.owner[iid]
-    if iid not in st.field[o] and iid not in st.pending:
+    if (iid not in st.field[o] and iid not in st.pending) or st.result is not None:
         return 0
     st.damage[iid] = st.damage.get(iid, 0) + amount
-    st.emit("damage", source=source, target="asset", player=o, card=st.name(iid), base=amount, final=amount,
+    st.emit("damage", source=st.src(source), target="asset", player=o, card=st.ref(iid), base=amount, final=amount,
             total=st.damage[iid], hp=st.asset_max_hp(iid))
     if st.damage[iid] >= st.asset_max_hp(iid):  # on the Field, or still in its own window (rule 9.1.7)
         destroy_asset(st, iid, source)
     return amount
 
 
-def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
+def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
     """Destroy an Asset (rules 8.3.6–8.3.7) unless a declared replacement saves it (seed 000 §8.5)."""
     o = st.owner[iid]
     # an Asset destroyed during its own window never enters the Field (rule 9.1.7)
     in_window = iid not in st.field[o] and iid in st.pending and isinstance(st.defs[iid], AssetCard)
-    if iid not in st.field[o] and not in_window:
+    if (iid not in st.field[o] and not in_window) or st.result is not None:
         return
     frame = st.current_frame()
     if frame is not None:
@@ -236,7 +248,7 @@ def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
             if trig == "asset_would_be_destroyed" and rseat == o:
                 st.update_frame(prospective=tuple(x for x in frame["prospective"] if x != r))
                 st.damage[iid] = st.asset_max_hp(iid) - 1  # rule 8.5.2
-                st.emit("survives", player=o, card=st.name(iid), by=st.name(rid))
+                st.emit("survives", player=o, card=st.ref(iid), by=st.ref(rid))
                 st.pending.remove(rid)
                 st.discard[st.owner[rid]].append(rid)
                 return
@@ -244,17 +256,15 @@ def destroy_asset(st: CircuitsState, iid: int, source: str) -> None:
     st.damage.pop(iid, None)
     st.guarded.pop(iid, None)
     st.discard[o].append(iid)
-    st.emit("destroyed", player=o, card=st.name(iid), source=source)
+    st.emit("destroyed", player=o, card=st.ref(iid), source=st.src(source))
     d: AssetCard = st.defs[iid]
-    for t in d.triggers:
+    for k, t in enumerate(d.triggers):
         if t.when == "this_destroyed":
-            from .effects import apply_effects
-
-            apply_effects(st, t.effects, o, -1, d.name, this=-1)
+            apply_effects(st, t.effects, o, -1, iid, this=-1, ref=(iid, "trigger", k))
     outcome(st, "asset_destroyed", o)
 
 
-def check_asset_hp(st: CircuitsState, seat: int, source: str) -> None:
+def check_asset_hp(st: CircuitsState, seat: int, source: int | str) -> None:
     """Rules 8.4.4–8.4.5: when an HP bonus stops, Assets whose damage is now lethal are destroyed."""
     for a in list(st.field[seat]):
         if st.damage.get(a, 0) >= st.asset_max_hp(a):
@@ -266,25 +276,60 @@ def check_asset_hp(st: CircuitsState, seat: int, source: str) -> None:
 
 def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
     """Rule 11.27: a prospective Reaction resolves at the result point if its trigger happened."""
-    from .effects import apply_effects
-
     frame = st.current_frame()
-    if frame is None or "in_trigger" in st.flags:  # Burn and passive triggers cannot be answered (rule 11.30)
+    if frame is None or "in_trigger" in st.flags or st.result is not None:  # Burn and passive triggers cannot be answered (rule 11.30)
         return
     for r in frame["prospective"]:
         rid, rseat, trig, target = r
         if trig == trigger and rseat == seat:
             st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
             d = st.defs[rid]
-            st.emit("reaction_fires", player=rseat, card=d.name, trigger=trigger)
             st.pending.remove(rid)
             st.discard[st.owner[rid]].append(rid)
-            apply_effects(st, d.effects, rseat, target, d.name, this=-1)
+            st.emit("reaction_fires", player=rseat, card=st.ref(rid), trigger=trigger)
+            apply_effects(st, d.effects, rseat, target, rid, this=-1, ref=(rid, "effects"))
 
 
-def flush(st: CircuitsState) -> None:
-    if st.settling:
-        st.settling = False
-        st.stack.append(("settle",))
+# -- the verbs of damage, healing and destruction (effects.VERBS) --------------------------------------
 
 
+@verb("damage")
+def v_damage(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    for t in targets(st, e.to, seat, target, this):
+        if t in st.hero:
+            damage_hero(st, st.owner[t], e.amount, source, seat)
+        else:
+            damage_asset(st, t, e.amount, source)
+    return False
+
+
+@verb("heal")
+def v_heal(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    heal(st, seat if e.to == "your_hero" else 1 - seat, e.amount, source)
+    return False
+
+
+@verb("repair")
+def v_repair(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    for t in targets(st, e.to, seat, target, this):
+        had = st.damage.get(t, 0)
+        st.damage[t] = max(0, had - e.amount)  # rule 8.3.8
+        st.emit("repair", player=st.owner[t], card=st.ref(t), amount=had - st.damage[t], source=st.src(source))
+    return False
+
+
+@verb("destroy")
+def v_destroy(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    for t in targets(st, e.to, seat, target, this):
+        destroy_asset(st, t, source)
+    return False
+
+
+@verb("jam")
+def v_jam(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    enemy = 1 - seat
+    if target >= 0 and target in st.equipped(enemy):
+        st.jammed[target] = st.until_my_next_turn(seat)
+        st.emit("jam", player=enemy, card=st.ref(target), source=st.src(source))
+        check_asset_hp(st, enemy, target)  # an HP bonus switched off re-checks the Assets (rule 8.4.4)
+    return False

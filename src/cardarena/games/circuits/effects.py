@@ -1,163 +1,104 @@
-"""Effect verbs of `circuits` cards (docs/cards.md): one branch per verb, in printed order.
+"""Effect verbs of `circuits` cards (docs/cards.md): `apply_effects` runs a card's effects in printed
+order, each through `VERBS`, one function per verb.
 
-Two verbs open windows of their own (a forced reveal, resolving all Plans); they push steps and the
-rest of the card's effects continue afterwards from the `effects` step (rules 18.8–18.9).
+This module imports no other rules module: the verbs that deal damage, heal or destroy are registered
+by damage.py (which needs `apply_effects` for triggers), so the two do not import each other.
+Verbs that need a choice or open windows of their own (a look, a forced reveal, resolving all Plans)
+push steps and return True; the rest of the card's effects continue afterwards from the `effects`
+step (rules 18.8–18.9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, heal
-from .schema import AssetCard, Effect
+from .schema import AssetCard, Effect, HeroCard
 from .state import CircuitsState
 
-#: what the player picks when an effect needs it
+#: what the player picks at declaration when an effect needs it (rule 11.7)
 CHOICE_OF = {"enemy_target": "enemy_target", "enemy_asset": "enemy_asset", "your_asset": "your_asset"}
-WINDOW_VERBS = frozenset({"force_reveal", "resolve_plans"})
+
+#: a verb: (state, effect, seat, declared target, source, this card) -> True when it pushed steps and the
+#: rest of the effects must wait for them
+Verb = Callable[[CircuitsState, Effect, int, int, "int | str", int], bool]
+VERBS: dict[str, Verb] = {}
+
+#: where a card's effects are printed, to continue them after a pushed step: (iid, field[, k])
+Where = tuple[Any, ...]
+
+
+def verb(name: str) -> Callable[[Verb], Verb]:
+    def register(fn: Verb) -> Verb:
+        VERBS[name] = fn
+        return fn
+
+    return register
 
 
 def choice_kind(effects: Sequence[Effect]) -> str:
-    """What a card's effects ask its player to choose when it is played (at declaration, rule 11.7)."""
+    """What a card's effects ask its player to choose when it is played (at declaration, rule 11.7).
+    "Look at one enemy face-down Plan" is chosen when it resolves, as with Scout (rule 12.16)."""
     for e in effects:
         if e.verb == "jam":
             return "enemy_gear"
-        if e.verb in ("force_reveal", "look_plan", "return_plan"):
+        if e.verb in ("force_reveal", "return_plan"):
             return "enemy_plan"
         if e.to in CHOICE_OF and e.verb not in ("draw", "gain_rally", "drain_rally"):
             return CHOICE_OF[e.to]
     return "none"
 
 
-def draw(st: CircuitsState, seat: int, n: int, why: str) -> None:
+def apply_effects(st: CircuitsState, effects: Sequence[Effect], seat: int, target: int, source: int | str,
+                  this: int = -1, ref: Where | None = None, start: int = 0) -> None:
+    """Resolve `effects[start:]` for `seat`. `target` is the declared choice (a Hero's or Asset's id, a
+    Gear or Plan id), -1 if none; `source` the card whose text this is (an instance id) or an Ultimate's
+    name; `ref` where the effects are printed, for continuations."""
+    for k in range(start, len(effects)):
+        if st.result is not None:
+            return  # nothing happens after the result (rule circuits.1.2)
+        e = effects[k]
+        if k + 1 < len(effects) and e.verb in PUSHING and ref is not None:
+            st.stack.append(("effects", seat, target, source, this, ref, k + 1))
+        if VERBS[e.verb](st, e, seat, target, source, this):
+            return
+
+
+#: verbs that push steps (the continuation is scheduled before them)
+PUSHING = frozenset({"force_reveal", "resolve_plans", "look_plan"})
+
+
+def effects_at(st: CircuitsState, ref: Where) -> Sequence[Effect]:
+    iid, field = ref[0], ref[1]
+    d = st.defs[iid]
+    if field == "ultimate":
+        return d.ultimate.effects
+    if field == "charge":
+        return d.charge.effects
+    if field == "trigger":
+        holder = d.passive if isinstance(d, HeroCard) else d
+        return holder.triggers[ref[2]].effects
+    return getattr(d, field)
+
+
+# -- moving cards ------------------------------------------------------------------------------------
+
+
+def draw(st: CircuitsState, seat: int, n: int, why: int | str) -> None:
     """Draw n; having to draw from an empty deck loses the game (rules circuits.1.2–1.3)."""
     for _ in range(n):
+        if st.result is not None:
+            return
         if not st.deck[seat]:
-            st.emit("deck_out", player=seat, reason=why)
+            st.emit("deck_out", player=seat, reason=st.src(why))
             st.finish(1 - seat, "deck_out", st.turn)
             return
         iid = st.deck[seat].pop()
-        st.hand[seat].append(iid)
-        st.emit("draw", player=seat, card=st.ref(iid), reason=why)
+        st.hand[seat].append(iid)  # a seat that looked at it knows it is in this hand now
+        st.emit("draw", player=seat, card=st.ref(iid), reason=st.src(why))
 
 
-def apply_effects(
-    st: CircuitsState,
-    effects: Sequence[Effect],
-    seat: int,
-    target: int,
-    source: str,
-    this: int = -1,
-    ref: tuple[int, str] | None = None,
-    start: int = 0,
-) -> None:
-    """Resolve `effects[start:]` for `seat`. `target` is the declared choice (a Hero's or Asset's id,
-    a Gear or Plan id), -1 if none. `ref` names where the effects are printed, for continuations."""
-    enemy = 1 - seat
-    for k in range(start, len(effects)):
-        if st.result is not None:
-            return
-        e = effects[k]
-        v = e.verb
-        if v in WINDOW_VERBS:
-            if ref is not None and k + 1 < len(effects):
-                st.stack.append(("effects", seat, target, source, this, ref, k + 1))
-            if v == "force_reveal":
-                if target >= 0 and target in st.plans[enemy] and target not in st.delayed:
-                    st.stack.append(("reveal", enemy, target, True))
-            else:
-                st.stack.append(("resolve_plans", seat, e.reward))
-            return
-        if v == "damage":
-            for t in _targets(st, e.to, seat, target, this):
-                if t in st.hero:
-                    damage_hero(st, st.owner[t], e.amount, source, seat)
-                else:
-                    damage_asset(st, t, e.amount, source)
-        elif v == "heal":
-            heal(st, seat if e.to == "your_hero" else enemy, e.amount, source)
-        elif v == "shield":
-            who = seat if e.to == "your_hero" else enemy
-            st.shield[who] += e.amount  # Shields add up and never expire (ruling circuits.gap.6)
-            st.emit("shield", player=who, amount=e.amount, total=st.shield[who], source=source)
-        elif v == "burn":
-            who = enemy if e.to == "enemy_hero" else seat
-            if who == seat:
-                st.burn_self[who] += e.amount
-            else:
-                st.burn_enemy[who] += e.amount
-            st.emit("burn", player=who, amount=e.amount, total=st.burn_enemy[who] + st.burn_self[who], source=source)
-        elif v == "mark":
-            who = enemy if e.to == "enemy_hero" else seat
-            st.marked[who] = True
-            st.emit("status", player=who, status="marked", change="gained", source=source)
-        elif v == "draw":
-            draw(st, seat if e.to == "you" else enemy, e.amount, source)
-        elif v == "gain_rally":
-            who = seat if e.to == "you" else enemy
-            before = st.rally[who]
-            st.rally[who] = min(st.capacity[who], before + e.amount)  # rule 6.9
-            st.emit("rally", player=who, change=st.rally[who] - before, rally=st.rally[who], source=source)
-        elif v == "drain_rally":
-            who = enemy if e.to == "opponent" else seat
-            before = st.rally[who]
-            st.rally[who] = max(0, before - e.amount)  # rule 6.10: Available Rally only
-            st.emit("rally", player=who, change=st.rally[who] - before, rally=st.rally[who], source=source)
-        elif v == "repair":
-            for t in _targets(st, e.to, seat, target, this):
-                had = st.damage.get(t, 0)
-                st.damage[t] = max(0, had - e.amount)  # rule 8.3.8
-                st.emit("repair", player=st.owner[t], card=st.name(t), amount=had - st.damage[t], source=source)
-        elif v == "destroy":
-            for t in _targets(st, e.to, seat, target, this):
-                destroy_asset(st, t, source)
-        elif v == "jam":
-            if target >= 0 and target in st.equipped(enemy):
-                st.jammed[target] = st.until_my_next_turn(seat)
-                st.emit("jam", player=enemy, card=st.name(target), source=source)
-                check_asset_hp(st, enemy, f"{st.name(target)} jammed")
-        elif v == "cannot_heal":
-            who = enemy if e.to == "enemy_hero" else seat
-            st.no_heal_until[who] = max(st.no_heal_until[who], st.until_my_next_turn(seat))  # rule 9.1.19
-            st.emit("status", player=who, status="cannot_heal", change="gained", source=source)
-        elif v == "prevent":
-            f = st.current_frame()
-            if f is not None:
-                p = list(f["prevent"])
-                p[seat] += e.amount
-                st.update_frame(prevent=(p[0], p[1]))
-        elif v == "cancel":
-            if st.current_frame() is not None:
-                st.update_frame(cancelled=True)
-        elif v == "delay":
-            if st.current_frame() is not None:
-                st.update_frame(delayed=True)
-        elif v == "look_plan":
-            look(st, seat, target, source)
-        elif v == "return_plan":
-            if target >= 0 and target in st.plans[enemy]:
-                st.plans[enemy].remove(target)
-                st.kind_of.pop(target, None)  # rule 12.17: it loses its marker
-                st.delayed.discard(target)
-                st.hand[enemy].append(target)
-                st.emit("plan_returned", player=enemy, source=source)
-        elif v in ("next_attack", "rider_burn", "rider_repair"):
-            # Frame Check repairs the Asset chosen when it was played ("one of your Assets")
-            st.queued.append((seat, v, e.amount, target) if v == "rider_repair" else (seat, v, e.amount))
-            st.emit("queued", player=seat, what=v, amount=e.amount, source=source)
-        elif v == "guard_assets":
-            until = st.until_my_next_turn(seat)
-            for a in st.field[seat]:  # only the Assets present now (rules 8.7.1–8.7.3)
-                st.guarded[a] = until
-            st.emit("guard_granted", player=seat, cards=[st.name(a) for a in st.field[seat]], source=source)
-        elif v == "full_battery":
-            st.battery.append((seat, e.amount))  # waits for the caster's End Step (rule 8.7.4)
-            st.emit("full_battery", player=seat, amount=e.amount, source=source)
-        elif v == "survive":
-            pass  # only meaningful as a prospective Reaction (damage.destroy_asset)
-
-
-def look(st: CircuitsState, seat: int, plan: int, source: str) -> None:
+def look(st: CircuitsState, seat: int, plan: int, source: int | str) -> None:
     """Scout / "look at one enemy face-down Plan" (rules 12.13–12.16): only `seat` learns it."""
     enemy = 1 - seat
     if plan >= 0 and plan in st.plans[enemy]:
@@ -165,14 +106,14 @@ def look(st: CircuitsState, seat: int, plan: int, source: str) -> None:
         st.flags.add(f"looked_plan:{seat}")
         # not even which Plan, for its owner (ruling circuits.gap.46)
         st.emit("look", player=seat, what="plan", id=st.ref_id(plan, only=seat), card=st.ref(plan, only=seat),
-                source=source)
+                source=st.src(source))
     elif st.deck[enemy]:
         top = st.deck[enemy][-1]
         st.seen[seat].add(top)
-        st.emit("look", player=seat, what="deck_top", card=st.ref(top, only=seat), source=source)
+        st.emit("look", player=seat, what="deck_top", card=st.ref(top, only=seat), source=st.src(source))
 
 
-def _targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> list[int]:
+def targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> list[int]:
     enemy = 1 - seat
     if to == "enemy_hero":
         return [st.hero[enemy]]
@@ -195,9 +136,151 @@ def _targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> l
     return []
 
 
-def effects_at(st: CircuitsState, ref: tuple[int, str]) -> Sequence[Effect]:
-    iid, field = ref
-    d = st.defs[iid]
-    if field == "ultimate":
-        return d.ultimate.effects
-    return getattr(d, field)
+# -- the verbs that need nothing but the state --------------------------------------------------------
+
+
+@verb("shield")
+def v_shield(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = seat if e.to == "your_hero" else 1 - seat
+    st.shield[who] += e.amount  # Shields add up and never expire (ruling circuits.gap.6)
+    st.emit("shield", player=who, amount=e.amount, total=st.shield[who], source=st.src(source))
+    return False
+
+
+@verb("burn")
+def v_burn(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = 1 - seat if e.to == "enemy_hero" else seat
+    if who == seat:
+        st.burn_self[who] += e.amount
+    else:
+        st.burn_enemy[who] += e.amount
+    st.emit("burn", player=who, amount=e.amount, total=st.burn_enemy[who] + st.burn_self[who], source=st.src(source))
+    return False
+
+
+@verb("mark")
+def v_mark(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = 1 - seat if e.to == "enemy_hero" else seat
+    st.marked[who] = True
+    st.emit("status", player=who, status="marked", change="gained", source=st.src(source))
+    return False
+
+
+@verb("draw")
+def v_draw(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    draw(st, seat if e.to == "you" else 1 - seat, e.amount, source)
+    return False
+
+
+@verb("gain_rally")
+def v_gain_rally(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = seat if e.to == "you" else 1 - seat
+    before = st.rally[who]
+    st.rally[who] = min(st.capacity[who], before + e.amount)  # rule 6.9
+    st.emit("rally", player=who, change=st.rally[who] - before, rally=st.rally[who], source=st.src(source))
+    return False
+
+
+@verb("drain_rally")
+def v_drain_rally(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = 1 - seat if e.to == "opponent" else seat
+    before = st.rally[who]
+    st.rally[who] = max(0, before - e.amount)  # rule 6.10: Available Rally only
+    st.emit("rally", player=who, change=st.rally[who] - before, rally=st.rally[who], source=st.src(source))
+    return False
+
+
+@verb("cannot_heal")
+def v_cannot_heal(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    who = 1 - seat if e.to == "enemy_hero" else seat
+    st.no_heal_until[who] = max(st.no_heal_until[who], st.until_my_next_turn(seat))  # rule 9.1.19
+    st.emit("status", player=who, status="cannot_heal", change="gained", source=st.src(source))
+    return False
+
+
+@verb("prevent")
+def v_prevent(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    f = st.current_frame()
+    if f is not None:  # applied at step 2 of the damage order, to damage this window answers (rule 8.2.2)
+        p = list(f["prevent"])
+        p[seat] += e.amount
+        st.update_frame(prevent=(p[0], p[1]))
+    return False
+
+
+@verb("cancel")
+def v_cancel(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    if st.current_frame() is not None:
+        st.update_frame(cancelled=True)
+    return False
+
+
+@verb("delay")
+def v_delay(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    if st.current_frame() is not None:
+        st.update_frame(delayed=True)
+    return False
+
+
+@verb("look_plan")
+def v_look_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    st.stack.append(("look_pick", seat, source))  # the player chooses the Plan, as with Scout (rule 12.16)
+    return True
+
+
+@verb("force_reveal")
+def v_force_reveal(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    enemy = 1 - seat
+    if target >= 0 and target in st.plans[enemy] and target not in st.delayed:
+        st.stack.append(("reveal", enemy, target, True))
+    return True
+
+
+@verb("resolve_plans")
+def v_resolve_plans(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    st.stack.append(("resolve_plans", seat, e.reward))
+    return True
+
+
+@verb("return_plan")
+def v_return_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    enemy = 1 - seat
+    if target >= 0 and target in st.plans[enemy]:
+        index = st.plans[enemy].index(target)
+        st.plans[enemy].remove(target)
+        st.kind_of.pop(target, None)  # rule 12.17: it loses its marker
+        st.delayed.discard(target)
+        st.hand[enemy].append(target)  # a seat that had seen it knows it is in this hand now
+        st.emit("plan_returned", player=enemy, index=index, source=st.src(source))
+    return False
+
+
+@verb("next_attack")
+@verb("rider_burn")
+@verb("rider_repair")
+def v_queue(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    # Frame Check repairs the Asset chosen when it was played ("one of your Assets")
+    st.queued.append((seat, e.verb, e.amount, target) if e.verb == "rider_repair" else (seat, e.verb, e.amount))
+    st.emit("queued", player=seat, what=e.verb, amount=e.amount, source=st.src(source))
+    return False
+
+
+@verb("guard_assets")
+def v_guard_assets(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    until = st.until_my_next_turn(seat)
+    for a in st.field[seat]:  # only the Assets present now (rules 8.7.1–8.7.3)
+        st.guarded[a] = until
+    st.emit("guard_granted", player=seat, cards=[st.ref(a) for a in st.field[seat]], source=st.src(source))
+    return False
+
+
+@verb("full_battery")
+def v_full_battery(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    st.battery.append((seat, e.amount))  # waits for the caster's End Step (rule 8.7.4)
+    st.emit("full_battery", player=seat, amount=e.amount, source=st.src(source))
+    return False
+
+
+@verb("survive")
+def v_survive(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    return False  # only meaningful as a prospective Reaction (damage.destroy_asset)

@@ -48,24 +48,31 @@ def check_invariants(st: CircuitsState) -> list[str]:
     if st.result is None and st.decision is not None and not st.decision.options:
         problems.append("a decision with no options")
     problems += plan_secrecy(st)
+    problems += nothing_after_result(st)
     return problems
 
 
 def plan_secrecy(st: CircuitsState) -> list[str]:
-    """A face-down Plan's identity never reaches the opponent's view or log unless they have seen it
-    (rules circuits.4.3, 12.15)."""
+    """A face-down Plan's identity never reaches the opponent's view unless they have seen it (rules
+    circuits.4.3, 12.15). (The log names cards only through refs, checked by the fuzzer.)"""
     problems = []
     for seat in (0, 1):
         o = 1 - seat
-        secret = {i for i in st.plans[o] if i not in st.seen[seat] and i not in st.delayed}
-        secret |= {i for i in st.pending if st._hidden_pending(i, seat)}
+        secret = {i for i in st.kind_of if st.owner[i] == o and not st.visible_mask(i) >> seat & 1}
         if not secret:
             continue
         view = st.view(seat)
         for pl in view["players"][o]["plans"]:
-            if pl["id"] in secret and "card" in pl:
-                problems.append(f"seat {seat} sees the identity of face-down Plan {pl['id']}")
-        for e in st.visible_log(seat):
-            if e.get("id") in secret and e.get("card") is not None:
-                problems.append(f"seat {seat}'s log names face-down Plan {e['id']} ({e['type']})")
+            if st.plans[o][pl["index"]] in secret and "card" in pl:
+                problems.append(f"seat {seat} sees the identity of face-down Plan {pl['index']}")
     return problems
+
+
+def nothing_after_result(st: CircuitsState) -> list[str]:
+    """Rule circuits.1.2 (and 1.1): once the game has a result, nothing else happens."""
+    if st.result is None:
+        return []
+    k = next((i for i in range(len(st.log) - 1, -1, -1) if st.log[i]["type"] == "result"), None)
+    if k is not None and k != len(st.log) - 1:
+        return [f"events after the result: {[e['type'] for e in st.log[k + 1:]]}"]
+    return []

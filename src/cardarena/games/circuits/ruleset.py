@@ -19,6 +19,7 @@ from .present import render
 from .rules import HANDLERS
 from .state import CircuitsState
 from .turn import new_state
+from .views import CircuitsView
 
 CircuitsState.HANDLERS = HANDLERS  # the rule steps, dispatched on step[0]
 
@@ -32,6 +33,7 @@ class CircuitsRuleset(Ruleset):
     default_format = "standard"
     leader_key = "heroes"
     state_class = CircuitsState
+    view_type = CircuitsView  # the shape of `view(seat)` (docs/schema/circuits-view.json)
     rule_defaults: ClassVar[dict[str, Any]] = {
         "reserve_token": True,  # seed 000 §14, "under test" (ruling circuits.gap.26)
         "overtime_start": 9,  # seed 000 §7 Overtime, "under test"

@@ -160,6 +160,11 @@ class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_
             raise ValueError("a Reaction, and only a Reaction, has a trigger")
         if not self.effects:
             raise ValueError("a Tactic needs effects")
+        if self.plan_kind is not None and any(
+                e.verb in ("jam", "force_reveal", "return_plan") or e.to in ("enemy_target", "enemy_asset", "your_asset")
+                for e in self.effects):
+            # a target chosen when a face-down Plan is played would tell what the Plan is (rules 4.3, 11.7)
+            raise ValueError("a Plan chooses no target: it is played face-down")
         if self.plan_kind is not None and self.plan_kind != honest_kind(self.effects):
             raise ValueError(f"the Kind marker must be honest (rules 12.2–12.4): this Plan is {honest_kind(self.effects)}")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from cardarena.core.engine import Handler, State
 from cardarena.core.fields import F
 
@@ -126,62 +128,101 @@ class CircuitsState(State):
 
     def may_know(self, seat: int, iid: int) -> bool:
         """Whether `seat` is entitled to know card `iid` (rules circuits.4.1–4.5)."""
+        return bool(self.visible_mask(iid) >> seat & 1)
+
+    def loadouts_revealed(self) -> bool:
+        """The Loadouts are revealed together, face-up, before the mulligans (rules circuits.5.7, 4.4)."""
+        return self.turn > 0 or any(self.loadout)
+
+    def position(self, iid: int) -> dict[str, Any]:
+        """Where card `iid` is on the table, as every seat may name it: seat, zone and index."""
         o = self.owner[iid]
-        if iid in self.deck[o]:
-            return iid in self.seen[seat]
-        if o == seat:
-            return True
-        return iid not in self.hand[o] and (iid not in self.plans[o] or iid in self.seen[seat] or iid in self.delayed) \
-            and not (iid in self.pending and self._hidden_pending(iid, seat)) and iid not in self.picks[o]
+        if iid == self.hero[o]:
+            return {"seat": o, "zone": "hero", "index": 0}
+        for zone in ("field", "plans", "hand", "discard", "loadout", "scrap"):
+            z = getattr(self, zone)[o]
+            if iid in z:
+                return {"seat": o, "zone": zone, "index": z.index(iid)}
+        if iid in self.gear:
+            return {"seat": o, "zone": "gear", "index": self.gear.index(iid) - o * 3}
+        if iid in self.pending:
+            return {"seat": o, "zone": "pending", "index": self.pending.index(iid)}
+        return {"seat": o, "zone": "elsewhere", "index": 0}
+
+    def src(self, source: int | str) -> Any:
+        """An event's `source`: a card (an instance id, rendered through `ref`) or a rule keyword."""
+        return self.ref(source) if source.__class__ is int else source
 
     def inspect(self, seat: int, iid: int) -> dict[str, Any]:
         """Every field and the rules text of a card `seat` may know (rules 4.5–4.8): not a game action,
         it changes nothing, spends nothing and opens no window. Raises PermissionError otherwise."""
         if not 0 <= iid < len(self.defs) or not self.may_know(seat, iid):
             raise PermissionError(f"seat {seat} may not inspect card {iid}")
-        import msgspec
-
         info: dict[str, Any] = msgspec.to_builtins(self.defs[iid])
         info["id"] = iid
         return info
 
     # -- hidden information ------------------------------------------------------------------------
     def visible_mask(self, iid: int) -> int:
-        return (1 if self.may_know(0, iid) else 0) | (2 if self.may_know(1, iid) else 0)
+        """Who may know card `iid` now (rules circuits.4.1–4.5, 5.3, 12.15): a hand, a face-down Plan and
+        the Armory before the Loadout reveal are their owner's; a deck card is known to no one but a
+        seat that looked at it (Scout). A looker keeps knowing a card it saw while the card stays in
+        the deck, goes to the hand or sits face-down (`seen`); once the card leaves the hand face-down
+        its owner's opponent can no longer tell it apart (actions.h_declare forgets it)."""
+        o = self.owner[iid]
+        seen = self.seen
+        if iid in self.deck[o]:
+            return (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
+        if iid in self.hand[o]:  # a looker still knows a card it saw go into this hand
+            return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
+        if iid in self.kind_of and iid not in self.delayed:  # face-down, in the Plans or in its window
+            return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
+        if iid in self.armory[o] and not self.loadouts_revealed():
+            return 1 << o
+        return 3
 
     def hidden_from(self, seat: int) -> list[int]:
+        """Same as the default derived from `visible_mask`, without scanning every card."""
         o = 1 - seat
         known = self.seen[seat]
-        face_down = [i for i in (*self.plans[o], *self.pending, *self.picks[o])
-                     if self.owner[i] == o and not self.may_know(seat, i)]
-        return [*self.hand[o], *(i for i in (*self.deck[o], *self.deck[seat]) if i not in known), *face_down]
+        out = [i for i in (*self.hand[o], *self.deck[o], *self.deck[seat]) if i not in known]
+        out += [i for i in self.kind_of if self.owner[i] == o and i not in self.delayed and i not in known]
+        if not self.loadouts_revealed():
+            out += self.armory[o]
+        return out
 
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
-        """The hidden hand and deck cards of each owner trade identities; then each unseen face-down
-        Plan trades with a hidden Plan card of the same Kind (its marker is honest, rule 12.1)."""
+        """The hidden hand and deck cards of each owner trade identities; the Armory before its reveal
+        trades within a slot; then each unseen face-down Plan trades with a hidden Plan card of the same
+        Kind (its marker is honest, rule 12.1) and the same cost (its Rally was paid openly, rule 10.1)."""
         loose: dict[int, list[int]] = {}
+        armory: dict[tuple[int, str], list[int]] = {}
         face_down = []
         for i in hidden:
-            if i in self.kind_of and i not in self.delayed:
+            o = self.owner[i]
+            if i in self.kind_of:
                 face_down.append(i)
-            elif i not in self.picks[self.owner[i]]:
-                loose.setdefault(self.owner[i], []).append(i)
-        for ids in loose.values():
+            elif i in self.armory[o]:
+                armory.setdefault((o, defs[i].slot), []).append(i)
+            else:
+                loose.setdefault(o, []).append(i)
+        for ids in (*loose.values(), *armory.values()):
             pool = [defs[i] for i in ids]
             rng.shuffle(pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
         for i in face_down:
-            kind = self.kind_of[i]
+            kind, cost = self.kind_of[i], defs[i].cost
             partners = [j for j in loose.get(self.owner[i], ())
-                        if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind]
+                        if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind and defs[j].cost == cost]
             j = rng.choice([i, *partners])
             defs[i], defs[j] = defs[j], defs[i]
 
     # -- views ---------------------------------------------------------------------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
         d = self.defs[iid]
-        out: dict[str, Any] = {"id": iid, "name": self.name(iid), "kind": type(d).__name__.removesuffix("Card").lower()}
+        out: dict[str, Any] = {"id": iid, "card": d.id, "name": self.name(iid),
+                               "kind": type(d).__name__.removesuffix("Card").lower()}
         if isinstance(d, TacticCard):
             out.update(type=d.type, cost=d.cost, circuits=list(d.circuits))
         elif isinstance(d, AssetCard):
@@ -190,16 +231,34 @@ class CircuitsState(State):
             out.update(slot=d.slot, cost=d.cost, circuits=list(d.circuits))
         return out
 
+    def _seen_view(self, seat: int, p: int) -> list[dict[str, Any]]:
+        """Cards of `p`'s deck and hand that `seat` looked at and still knows (rule 12.15: the seen
+        card stays in the scout's own view): a deck card by its depth from the top."""
+        known = self.seen[seat]
+        deck = self.deck[p]
+        out = [{"zone": "deck", "index": len(deck) - 1 - k, "card": self.card_view(i)}
+               for k, i in enumerate(deck) if i in known]
+        out += [{"zone": "hand", "index": k, "card": self.card_view(i)} for k, i in enumerate(self.hand[p]) if i in known]
+        return out
+
+    def _pending_view(self, iid: int, seat: int) -> dict[str, Any]:
+        """A card played and not yet resolved: a face-down Plan shows its Kind, and its identity only
+        to the seats that know it (rule 12.1, 4.3)."""
+        out: dict[str, Any] = {"seat": self.owner[iid], "face_down": iid in self.kind_of, "kind": self.kind_of.get(iid)}
+        if self.visible_mask(iid) >> seat & 1:
+            out["card"] = self.card_view(iid)
+        return out
+
     def view(self, seat: int) -> dict[str, Any]:
         players = []
         # the Loadouts are revealed together, face-up, before the mulligans (rules circuits.5.7, 4.4)
-        revealed = self.turn > 0 or any(self.loadout)
+        revealed = self.loadouts_revealed()
         for p in (0, 1):
             mine = p == seat
             plans = []
-            for i in self.plans[p]:
-                entry: dict[str, Any] = {"id": i, "kind": self.kind_of.get(i), "delayed": i in self.delayed}
-                if mine or i in self.seen[seat] or i in self.delayed:
+            for k, i in enumerate(self.plans[p]):
+                entry: dict[str, Any] = {"index": k, "kind": self.kind_of.get(i), "delayed": i in self.delayed}
+                if self.visible_mask(i) >> seat & 1:
                     entry["card"] = self.card_view(i)
                 plans.append(entry)
             pv: dict[str, Any] = {
@@ -224,6 +283,8 @@ class CircuitsState(State):
             }
             if mine:
                 pv["hand"] = [self.card_view(i) for i in self.hand[p]]
+            else:
+                pv["seen"] = self._seen_view(seat, p)
             players.append(pv)
         return {
             "game": "circuits",
@@ -233,12 +294,7 @@ class CircuitsState(State):
             "active": self.active,
             "first": self.first,
             "players": players,
-            "pending": [self.card_view(i) if not self._hidden_pending(i, seat) else {"id": i, "face_down": True}
-                        for i in self.pending],
+            "pending": [self._pending_view(i, seat) for i in self.pending],
             "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
-
-    def _hidden_pending(self, iid: int, seat: int) -> bool:
-        d = self.defs[iid]
-        return isinstance(d, TacticCard) and d.type == "plan" and self.owner[iid] != seat and iid not in self.seen[seat]

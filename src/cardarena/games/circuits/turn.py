@@ -6,7 +6,8 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .damage import burn_tick, damage_hero, flush
+from .actions import resolve_reveal
+from .damage import burn_tick, damage_hero
 from .effects import draw
 from .schema import Card, GearCard, HeroCard
 from .state import CircuitsState
@@ -19,22 +20,12 @@ def new_state(heroes: list[HeroCard], armories: list[list[GearCard]], decks: lis
               params: dict[str, Any], config: dict[str, Any]) -> CircuitsState:
     st = CircuitsState.__new__(CircuitsState)
     st._init_base(config, seed)
-    defs: list[Any] = []
-    owner: list[int] = []
     hero_ids = []
     zones: dict[str, list[list[int]]] = {"deck": [[], []], "armory": [[], []]}
-    for p in (0, 1):
-        hero_ids.append(len(defs))
-        defs.append(heroes[p])
-        owner.append(p)
-        for zone, cards in (("armory", list(armories[p])), ("deck", list(decks[p]))):
-            st.rng.shuffle(cards)  # instance ids never tell which card they are
-            for c in cards:
-                zones[zone][p].append(len(defs))
-                defs.append(c)
-                owner.append(p)
-    st.defs = defs
-    st.owner = tuple(owner)
+    for p in (0, 1):  # instance ids are dealt in a random order: an id never tells which card it is
+        hero_ids.append(st.deal(p, [heroes[p]], shuffle=False)[0])
+        zones["armory"][p] = st.deal(p, armories[p])
+        zones["deck"][p] = st.deal(p, decks[p])
     st.hero = (hero_ids[0], hero_ids[1])
     st.params = params
     st.deck = zones["deck"]
@@ -73,7 +64,7 @@ def new_state(heroes: list[HeroCard], armories: list[list[GearCard]], decks: lis
 
 def h_setup(st: CircuitsState, step: Step) -> None:
     for p in (0, 1):  # step 1: reveal Heroes (rule 5.1)
-        st.emit("reveal_hero", player=p, hero=st.name(st.hero[p]))
+        st.emit("reveal_hero", player=p, hero=st.ref(st.hero[p]))
     steps: list[Step] = [("loadout_pick", p, slot) for p in (0, 1) for slot in ("weapon", "armor", "relic")]
     steps += [("loadout_reveal",), ("deal",), ("mulligan", 0), ("mulligan", 1), ("start_player",), ("turn_start",)]
     st.push(*steps)
@@ -83,19 +74,13 @@ def h_loadout_pick(st: CircuitsState, step: Step) -> None:
     """Asker: secretly pick one Gear of this slot for the Loadout (rules 5.3–5.6)."""
     _, p, slot = step
     cands = [g for g in st.armory[p] if st.defs[g].slot == slot and g not in st.picks[p]]
-    if len(cands) <= 1:
+    if len(cands) <= 1:  # the slot count is public; which Gear it holds is not, before the reveal
         if cands:
             st.picks[p].append(cands[0])
         return
-    seen: set[int] = set()
-    opts = []
-    for g in cands:
-        if id(st.defs[g]) not in seen:
-            seen.add(id(st.defs[g]))
-            opts.append(Option(f"gear:{g}", f"{st.name(g)} ({slot}, cost {st.defs[g].cost})", {"gear": g}, g))
-    if len(opts) == 1:
-        st.picks[p].append(cands[0])
-        return
+    # asked even when both are copies of one Gear (one option): the other seat may not know that
+    opts = [Option(f"gear:{st.defs[g].id}", f"{st.name(g)} ({slot}, cost {st.defs[g].cost})",
+                   {"card": st.defs[g].id}, g) for g in st.distinct(cands)]
     st.ask(p, "loadout", f"Secretly choose your {slot} for the Loadout", opts, ("loadout_picked", p), step)
 
 
@@ -112,8 +97,8 @@ def h_loadout_reveal(st: CircuitsState, step: Step) -> None:
             st.armory[p].remove(g)
             st.loadout[p].append(g)
         st.picks[p] = []
-        st.emit("loadout", player=p, cards=[st.name(g) for g in st.loadout[p]],
-                reserve=[st.name(g) for g in st.armory[p]])
+        st.emit("loadout", player=p, cards=[st.ref(g) for g in st.loadout[p]],
+                reserve=[st.ref(g) for g in st.armory[p]])
 
 
 def h_deal(st: CircuitsState, step: Step) -> None:
@@ -182,8 +167,11 @@ def h_start_step(st: CircuitsState, step: Step) -> None:
     if len(todo) == 1:
         st.stack.append(("reveal_next", p, todo[0]))
         return
-    opts = [Option(f"plan:{i}", f"Reveal {st.name(i)}" + (" (delayed)" if i in st.delayed else ""), {"plan": i}, i)
-            for i in todo]
+    opts = []
+    for i in todo:
+        k = st.plans[p].index(i)
+        opts.append(Option(f"plan:{k}", f"Reveal {st.name(i)}" + (" (delayed)" if i in st.delayed else ""),
+                           {"card": st.defs[i].id, "at": {"seat": p, "zone": "plans", "index": k}}, i))
     st.ask(p, "plan_order", "Start Step: which Plan reveals next?", opts, ("reveal_next", p), step)
 
 
@@ -193,10 +181,8 @@ def h_reveal_next(st: CircuitsState, step: Step) -> None:
     st.stack.append(("start_step", p))
     if iid in st.delayed:
         # a delayed Plan resolves at its owner's following Start Step (rule 12.10; ruling gap.29)
-        from .actions import resolve_reveal
-
         resolve_reveal(st, p, iid, False)
-        flush(st)
+        st.flush()
         return
     st.stack.append(("reveal", p, iid, False))
 
@@ -207,7 +193,8 @@ def h_reveal(st: CircuitsState, step: Step) -> None:
     if iid not in st.plans[p]:
         return
     st.seen[1 - p].add(iid)
-    st.emit("plan_revealed", player=p, card=st.name(iid), id=iid, forced=forced)
+    st.emit("plan_revealed", player=p, card=st.ref(iid), id=st.ref_id(iid), index=st.plans[p].index(iid),
+            forced=forced)
     open_window(st, "full", p, ("reveal", iid))
 
 
@@ -252,8 +239,8 @@ def h_battery(st: CircuitsState, step: Step) -> None:
     st.battery = [b for b in st.battery if b[0] != p]
     for _, amount in mine:
         for a in list(st.field[p]):
-            damage_hero(st, 1 - p, amount, f"{st.name(a)} (Full Battery)", p)
-    flush(st)
+            damage_hero(st, 1 - p, amount, a, p, via="Full Battery")  # each Asset is the source of its damage
+    st.flush()
 
 
 def h_strike(st: CircuitsState, step: Step) -> None:
@@ -264,7 +251,7 @@ def h_strike(st: CircuitsState, step: Step) -> None:
 
 def h_burn_tick(st: CircuitsState, step: Step) -> None:
     burn_tick(st, step[1])
-    flush(st)
+    st.flush()
 
 
 def h_expire(st: CircuitsState, step: Step) -> None:
@@ -277,12 +264,8 @@ def h_hand_limit(st: CircuitsState, step: Step) -> None:
     p = step[1]
     if len(st.hand[p]) <= HAND_LIMIT:
         return
-    seen: set[int] = set()
-    opts = []
-    for i in st.hand[p]:
-        if id(st.defs[i]) not in seen:
-            seen.add(id(st.defs[i]))
-            opts.append(Option(f"discard:{i}", f"Discard {st.name(i)}", {"card": i}, i))
+    opts = [Option(f"discard:{st.defs[i].id}", f"Discard {st.name(i)}", {"card": st.defs[i].id}, i)
+            for i in st.distinct(st.hand[p])]
     st.ask(p, "discard", f"Discard down to {HAND_LIMIT} ({len(st.hand[p])} in hand)", opts, ("hand_discard", p), step)
 
 
@@ -290,7 +273,7 @@ def h_hand_discard(st: CircuitsState, step: Step) -> None:
     _, p, i = step
     st.hand[p].remove(i)
     st.discard[p].append(i)
-    st.emit("discard", player=p, card=st.name(i), reason="hand limit")
+    st.emit("discard", player=p, card=st.ref(i), reason="hand limit")
     st.stack.append(("hand_limit", p))
 
 
@@ -322,7 +305,7 @@ def h_resolve_plans_next(st: CircuitsState, step: Step) -> None:
     st.emit("plans_resolved", player=p, count=count)
     if reward and count:
         damage_hero(st, 1 - p, reward * count, "Ultimate reward", p)
-    flush(st)
+    st.flush()
 
 
 HANDLERS: dict[str, Any] = {

@@ -13,9 +13,10 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .damage import flush
+from .choices import choose_then, has_choices
 from .effects import apply_effects, choice_kind, effects_at
-from .schema import OUTCOME_TRIGGERS, TacticCard
+from .paying import affordable, pay_card
+from .schema import OUTCOME_TRIGGERS, AssetCard, TacticCard
 from .state import CircuitsState
 
 # -- opening -------------------------------------------------------------------------------------
@@ -121,8 +122,6 @@ def _tactic_type(st: CircuitsState, iid: int) -> str | None:
 
 
 def _is_asset(st: CircuitsState, iid: int) -> bool:
-    from .schema import AssetCard
-
     return isinstance(st.defs[iid], AssetCard)
 
 
@@ -130,13 +129,10 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
     """Hand cards the responder may play at this step (rules 11.8–11.9, 11.13–11.16, 6.6)."""
     frame = st.frame_data[fid]
     responder = 1 - frame["actor"] if step == 2 else frame["actor"]
-    from .actions import affordable, has_choices
-
     out = []
-    seen: set[int] = set()
-    for iid in st.hand[responder]:
+    for iid in st.distinct(st.hand[responder]):
         d = st.defs[iid]
-        if not isinstance(d, TacticCard) or id(d) in seen:
+        if not isinstance(d, TacticCard):
             continue
         ok = False
         if d.type == "instant":
@@ -145,7 +141,6 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
             assert d.trigger is not None
             ok = trigger_applies(st, d.trigger, frame, responder, step)
         if ok and affordable(st, responder, d.cost, True) and has_choices(st, responder, choice_kind(d.effects)):
-            seen.add(id(d))
             out.append(iid)
     return out
 
@@ -154,16 +149,20 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
 
 
 def h_respond(st: CircuitsState, step: Step) -> None:
-    """Asker: step 2 (the opponent) or step 3 (the acting player) may answer with one card."""
+    """Asker: step 2 (the opponent) or step 3 (the acting player) may answer with one card.
+
+    The hand is hidden (rule 4.1), so the window is asked whenever the responder holds a card, with
+    `pass` always an option, even when nothing in the hand can answer: whether it is asked must not
+    tell the other seat what the hand holds. It is skipped only for an empty hand (public)."""
     _, fid, n = step
     if st.result is not None:
         return
     frame = st.frame_data[fid]
     responder = 1 - frame["actor"] if n == 2 else frame["actor"]
-    cards = answers(st, fid, n)
-    if not cards:
-        return  # nothing to answer with: no choice to make
-    opts = [Option(f"answer:{i}", f"Answer with {st.name(i)} (cost {st.defs[i].cost})", {"card": i}, i) for i in cards]
+    if not st.hand[responder]:
+        return
+    opts = [Option(f"answer:{st.defs[i].id}", f"Answer with {st.name(i)} (cost {st.defs[i].cost})",
+                   {"card": st.defs[i].id}, i) for i in answers(st, fid, n)]
     opts.append(Option("pass", "Pass", {}, -1))
     st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}", opts,
            ("answer_chosen", fid, n), step)
@@ -195,10 +194,7 @@ def h_answer_chosen(st: CircuitsState, step: Step) -> None:
         actor = st.frame_data[fid]["actor"]
         st.emit("pass_window", player=1 - actor if n == 2 else actor, step=n)
         return
-    responder = st.owner[iid]
-    from .actions import choose_then
-
-    choose_then(st, responder, iid, ("answer_commit", fid, n, iid))
+    choose_then(st, st.owner[iid], iid, ("answer_commit", fid, n, iid))
 
 
 def h_answer_commit(st: CircuitsState, step: Step) -> None:
@@ -208,15 +204,13 @@ def h_answer_commit(st: CircuitsState, step: Step) -> None:
     d = st.defs[iid]
     st.hand[responder].remove(iid)
     st.pending.append(iid)
-    st.emit("answer", player=responder, card=d.name, step=n, cost=d.cost)
+    st.emit("answer", player=responder, card=st.ref(iid), step=n, cost=d.cost)
     if d.type == "reaction" and d.trigger in OUTCOME_TRIGGERS:
         f = st.frame_data[fid]
         st.frame_data[fid] = {**f, "prospective": (*f["prospective"], (iid, responder, d.trigger, target))}
     else:
         st.frame_data[fid] = {**st.frame_data[fid], f"step{n}": ("answer", iid, target)}
-    from .actions import pay_card
-
-    pay_card(st, responder, d.cost, d.name)
+    pay_card(st, responder, d.cost, iid, "answer")
 
 
 # -- resolving -------------------------------------------------------------------------------------
@@ -232,10 +226,10 @@ def h_resolve_answer(st: CircuitsState, step: Step) -> None:
     seat = st.owner[iid]
     d = st.defs[iid]
     st.pending.remove(iid)
-    st.emit("resolve", player=seat, card=d.name)
     st.discard[seat].append(iid)
-    apply_effects(st, d.effects, seat, target, d.name, ref=(iid, "effects"))
-    flush(st)
+    st.emit("resolve", player=seat, card=st.ref(iid))
+    apply_effects(st, d.effects, seat, target, iid, ref=(iid, "effects"))
+    st.flush()
 
 
 def h_close(st: CircuitsState, step: Step) -> None:
@@ -249,15 +243,20 @@ def h_close(st: CircuitsState, step: Step) -> None:
         if iid in st.pending:
             st.pending.remove(iid)
             st.discard[seat].append(iid)
-            st.emit("reaction_discarded", player=seat, card=st.name(iid), trigger=trig)
-    flush(st)
+            st.emit("reaction_discarded", player=seat, card=st.ref(iid), trigger=trig)
+    st.flush()
 
 
 def h_effects(st: CircuitsState, step: Step) -> None:
     """Continue a card's effects after a window opened in the middle of them."""
     _, seat, target, source, this, ref, start = step
+    trigger = ref[1] == "trigger" and "in_trigger" not in st.flags  # still opens no window (rule 11.30)
+    if trigger:
+        st.flags.add("in_trigger")
     apply_effects(st, effects_at(st, ref), seat, target, source, this, ref, start)
-    flush(st)
+    if trigger:
+        st.flags.discard("in_trigger")
+    st.flush()
 
 
 HANDLERS = {

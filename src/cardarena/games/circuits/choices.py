@@ -1,0 +1,104 @@
+"""Choosing targets (seed 000 §8.1, §11.7, §12.13–12.16): who may be chosen, the options (by seat, zone
+and position, so they mean the same without the engine), and looking at a face-down Plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .effects import choice_kind, look
+from .schema import AssetCard
+from .state import CircuitsState
+
+
+def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
+    enemy = 1 - seat
+    if kind == "enemy_target":
+        return [st.hero[enemy], *st.field[enemy]]
+    if kind == "enemy_asset":
+        # an enemy Asset still in its own window can be hit there, e.g. by Overwatch (rules 8.3.10, 9.1.7)
+        played = [i for i in st.pending if st.owner[i] == enemy and isinstance(st.defs[i], AssetCard)]
+        return [*st.field[enemy], *played]
+    if kind == "your_asset":
+        return list(st.field[seat])
+    if kind == "enemy_gear":
+        return st.equipped(enemy)
+    if kind == "enemy_plan":
+        return [i for i in st.plans[enemy] if i not in st.delayed]
+    return [-1]
+
+
+def has_choices(st: CircuitsState, seat: int, kind: str) -> bool:
+    # Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
+    # except that a card whose only point is a chosen Asset needs one.
+    return kind not in ("enemy_asset", "your_asset") or bool(candidates(st, seat, kind))
+
+
+def target_label(st: CircuitsState, t: int, viewer: int) -> str:
+    if t in st.hero:
+        s = st.owner[t]
+        return f"{st.name(t)} (Hero, {st.hp[s]} HP)"
+    if not st.knows(viewer, t):
+        at = st.position(t)
+        return f"face-down {st.kind_of.get(t)} Plan {at['index'] + 1}"
+    if isinstance(st.defs[t], AssetCard):
+        return f"{st.name(t)} (Asset, {st.asset_max_hp(t) - st.damage.get(t, 0)} HP left)"
+    return st.name(t)
+
+
+def target_option(st: CircuitsState, t: int, viewer: int) -> Option:
+    """`target:<seat>:<zone>:<index>`; `data` adds the card's pool id when the chooser knows it."""
+    at = st.position(t)
+    data: dict[str, Any] = {"target": at}
+    if st.knows(viewer, t):
+        data["card"] = st.defs[t].id
+    return Option(f"target:{at['seat']}:{at['zone']}:{at['index']}", target_label(st, t, viewer), data, t)
+
+
+def choose_then(st: CircuitsState, seat: int, iid: int, then: Step) -> None:
+    """Choose the card's target (if it has one), then run `then + (target,)`."""
+    d = st.defs[iid]
+    kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
+    st.stack.append(("choose", seat, kind, iid, then))
+
+
+def h_choose(st: CircuitsState, step: Step) -> None:
+    """Asker: the target of a card, a Charge or an Ultimate (`what`: the card, or the Ultimate's name).
+    Targets are public, so whether there is a choice tells nothing hidden."""
+    _, seat, kind, what, then = step
+    cands = candidates(st, seat, kind)
+    if len(cands) <= 1:
+        st.stack.append((*then, cands[0] if cands else -1))
+        return
+    opts = [target_option(st, t, seat) for t in cands]
+    name = st.name(what) if isinstance(what, int) else what
+    st.ask(seat, "target", f"Choose the target of {name}", opts, ("chosen", then), step)
+
+
+def h_chosen(st: CircuitsState, step: Step) -> None:
+    _, then, t = step
+    st.stack.append((*then, t))
+
+
+def h_look_pick(st: CircuitsState, step: Step) -> None:
+    """Asker: which enemy face-down Plan to look at (Scout, and every "look at one enemy face-down Plan"
+    effect, rules 12.13–12.16); the deck top when there is none."""
+    _, seat, source = step
+    if st.result is not None:
+        return
+    cands = candidates(st, seat, "enemy_plan")
+    if len(cands) <= 1:
+        look(st, seat, cands[0] if cands else -1, source)
+        return
+    opts = [target_option(st, t, seat) for t in cands]
+    what = "Scout" if source == "Scout" else st.name(source) if isinstance(source, int) else source
+    st.ask(seat, "target", f"{what}: which face-down Plan do you look at?", opts, ("look_at", seat, source), step)
+
+
+def h_look_at(st: CircuitsState, step: Step) -> None:
+    _, seat, source, t = step
+    look(st, seat, t, source)
+
+
+HANDLERS = {"choose": h_choose, "chosen": h_chosen, "look_pick": h_look_pick, "look_at": h_look_at}

@@ -1,0 +1,226 @@
+"""Main Phases 1 and 2 (seed 003 §5): deploy, equip, play Generals and Tactical Equipment, cast
+Actions, use abilities, Retreat, redeploy, Emergency Defender. Both Main Phases allow the same
+plays (ruling frontline.gap.16). Deploying is not a declaration and opens no Ladder; Actions,
+abilities, Retreats and the Emergency move do (ruling frontline.gap.19).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .effects import expend, muster, to_fallen
+from .expend import fuel, pay_step, weight
+from .ladder import declare, emergency_option, retreat_options
+from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCard
+from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
+from .targets import legal_targets
+
+
+def _ability_sources(st: FrontlineState, p: int) -> list[int]:
+    """Heroes on the Front Line, the General in the Command Zone, Tactical Equipment (ruling gap.9)."""
+    defs = st.defs
+    out = [u for u in st.units(p) if isinstance(defs[u], HeroCard)]
+    if st.command[p] >= 0:
+        out.append(st.command[p])
+    out += [t for t in st.tac_cards(p) if isinstance(defs[t], TacticalCard)]
+    return [i for i in out if defs[i].ability is not None and i not in st.used]
+
+
+def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
+    opts: list[Option] = []
+    defs = st.defs
+    total = fuel(st, p)
+    free_front = st.open_front(p) >= 0
+    free_tac = st.open_tac(p) >= 0
+    general = -2  # looked up only when a General is in hand
+    seen: set[str] = set()
+    for iid in st.hand[p]:
+        d = defs[iid]
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        spare = total - 1  # the card itself is not fuel
+        if isinstance(d, HeroCard):
+            if free_front and d.cost <= spare:
+                opts.append(Option(f"deploy:{d.id}", f"Deploy {d.name} ({d.atk}/{d.hp}, Expend {d.cost})",
+                                   {"card": d.id}, ("deploy", iid)))
+        elif isinstance(d, GeneralCard):
+            if general == -2:
+                general = st.active_general(p)
+            if general < 0 and d.cost <= spare:
+                opts.append(Option(f"general:{d.id}", f"Play {d.name} to the Command Zone (Expend {d.cost})",
+                                   {"card": d.id}, ("general", iid)))
+            elif general >= 0 and max(d.cost, 1) <= spare:
+                opts.append(Option(f"general:{d.id}", f"Swap in {d.name}: Expend {st.name(general)} "
+                                   f"(Expend {max(d.cost, 1)} in all)", {"card": d.id, "swap": True}, ("general", iid)))
+        elif isinstance(d, TacticalCard):
+            if free_tac and d.cost <= spare:
+                opts.append(Option(f"tactical:{d.id}", f"Set up {d.name} in the Tactical Zone (Expend {d.cost})",
+                                   {"card": d.id}, ("tactical", iid)))
+        elif isinstance(d, EquipmentCard):
+            if d.cost > spare - 1:
+                continue  # the unit it equips is not fuel either
+            for i in range(5):
+                u = st.front[p * 5 + i]
+                if u < 0:
+                    continue
+                items = st.gear.get(u, ())
+                if len(items) >= GEAR_MAX or any(defs[e].name == d.name for e in items):
+                    continue  # rules frontline.4.5, 4.6
+                opts.append(Option(f"equip:{d.id}:{i}", f"Equip {d.name} to {defs[u].name} (Expend {d.cost})",
+                                   {"card": d.id, "unit": {"seat": p, "zone": "front", "index": i}}, ("equip", iid, u)))
+        elif isinstance(d, ActionCard):
+            if d.cost <= spare and (d.target == "none" or legal_targets(st, p, d.target)):
+                opts.append(Option(f"action:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("action", iid)))
+    for src in _ability_sources(st, p):
+        ab = defs[src].ability
+        if ab.cost > total - weight(st, src) or (ab.target != "none" and not legal_targets(st, p, ab.target)):
+            continue
+        _seat, zn, i = st.position(src)
+        oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"
+        opts.append(Option(oid, f"{defs[src].name}: {ab.name} (Expend {ab.cost})",
+                           {"card": defs[src].id, "zone": zn, "index": i}, ("ability", src)))
+    opts += retreat_options(st, p, total)
+    if free_front:
+        for i in range(3):
+            u = st.tac[p * 3 + i]
+            if u >= 0 and st.is_unit(u) and st.moved[u] != st.turn:  # rule frontline.7.17
+                opts.append(Option(f"redeploy:{i}", f"Redeploy {defs[u].name} to the Front Line (free)",
+                                   {"card": defs[u].id, "unit": {"seat": p, "zone": "tac", "index": i}}, ("redeploy", u)))
+    opts += emergency_option(st, p)
+    if n == 1:
+        opts.append(Option("battle", "Go to the Battle Phase", {}, ("next",)))
+    else:
+        opts.append(Option("end", "End the turn", {}, ("next",)))
+    return opts
+
+
+def h_main(st: FrontlineState, step: Step) -> None:
+    """Asker: the active player's next Main Phase play."""
+    n = step[1]
+    p = st.active
+    st.enter_phase(f"main{n}")
+    st.ask(p, "main", f"Main Phase {n}: your play", main_options(st, p, n), ("main_do", n), step)
+
+
+def h_main_do(st: FrontlineState, step: Step) -> None:
+    _, n, choice = step
+    if choice[0] == "next":
+        return
+    p = st.active
+    st.stack.append(("main", n))
+    st.stack.append(play(st, p, choice))
+
+
+def reveal(st: FrontlineState, p: int, iid: int) -> None:
+    """A card played from hand is shown before it is paid for: it waits, public, until it resolves
+    (so no hidden card is ever half-played)."""
+    st.hand[p].remove(iid)
+    st.zone[iid] = LADDER
+    st.emit("play", player=p, card=st.ref(iid))
+
+
+def play(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
+    what, iid = choice[0], choice[1]
+    d = st.defs[iid]
+    if what in ("deploy", "general", "tactical", "equip"):
+        reveal(st, p, iid)
+    if what == "deploy":
+        return pay_step(p, d.cost, d.name, ("deployed", p, iid), (iid,))
+    if what == "general":
+        return ("general_swap", p, iid)
+    if what == "tactical":
+        return pay_step(p, d.cost, d.name, ("set_up", p, iid), (iid,))
+    if what == "equip":
+        return pay_step(p, d.cost, d.name, ("equipped", p, iid, choice[2]), (iid, choice[2]))
+    if what == "redeploy":
+        return ("redeployed", p, iid)
+    return declare(st, p, choice)  # action, ability, retreat, emergency
+
+
+def h_deployed(st: FrontlineState, step: Step) -> None:
+    """A Hero enters the leftmost open Front Line slot (slot order has no rules meaning)."""
+    _, p, iid = step
+    slot = st.open_front(p)  # paying can only open slots, so the one seen when offered is still there
+    st.front[slot] = iid
+    st.zone[iid] = FRONT
+    st.hp[iid] = st.defs[iid].hp
+    st.moved[iid] = st.turn
+    st.emit("deploy", player=p, card=st.ref(iid), slot=slot % 5)
+    muster(st, iid)
+
+
+def h_general_swap(st: FrontlineState, step: Step) -> None:
+    """Play a General (ruling frontline.gap.9); with one active, Expend it first and it counts toward
+    the new General's cost, which is at least 1 (rule frontline.4.15, ruling frontline.gap.10)."""
+    _, p, iid = step
+    d = st.defs[iid]
+    old = st.active_general(p)
+    need = d.cost
+    paid = 0
+    if old >= 0:
+        need = max(need, 1)
+        paid = weight(st, old)
+        st.emit("swap", player=p, old=st.ref(old), new=st.ref(iid))
+        expend(st, old)
+        if st.result is not None:
+            return
+    st.stack.append(("pay", p, need, paid, (iid,), d.name, ("general_in", p, iid)))
+
+
+def h_general_in(st: FrontlineState, step: Step) -> None:
+    _, p, iid = step
+    st.command[p] = iid
+    st.zone[iid] = COMMAND
+    st.hp[iid] = st.defs[iid].hp
+    st.emit("general", player=p, card=st.ref(iid))
+
+
+def h_set_up(st: FrontlineState, step: Step) -> None:
+    _, p, iid = step
+    slot = st.open_tac(p)
+    st.tac[slot] = iid
+    st.zone[iid] = TAC
+    st.hp[iid] = st.defs[iid].hp
+    st.emit("tactical", player=p, card=st.ref(iid), slot=slot % 3)
+
+
+def h_equipped(st: FrontlineState, step: Step) -> None:
+    """Attach to the unit in front of the Equipment Row slot; if it left meanwhile, the equipment
+    whiffs to the Fallen Zone (rules frontline.4.4–4.6)."""
+    _, p, iid, unit = step
+    d = st.defs[iid]
+    items = st.gear.get(unit, ())
+    if st.zone[unit] != FRONT or len(items) >= GEAR_MAX or any(st.defs[e].name == d.name for e in items):
+        st.emit("whiff", player=p, kind="equip", source=st.ref(iid), reason="its unit is gone")
+        to_fallen(st, iid, "whiffed")
+        return
+    st.gear[unit] = (*items, iid)
+    st.zone[iid] = GEAR
+    st.hp[unit] += d.hp
+    st.emit("equip", player=p, card=st.ref(iid), unit=st.ref(unit))
+
+
+def h_redeployed(st: FrontlineState, step: Step) -> None:
+    """Tactical Zone back to the Front Line for 0, equipment untucked (rules frontline.7.15–7.20)."""
+    _, p, iid = step
+    slot = st.open_front(p)
+    st.tac[st.tac.index(iid)] = -1
+    st.front[slot] = iid
+    st.zone[iid] = FRONT
+    st.moved[iid] = st.turn
+    st.emit("redeploy", player=p, card=st.ref(iid), slot=slot % 5)
+
+
+HANDLERS = {
+    "main": h_main,
+    "main_do": h_main_do,
+    "deployed": h_deployed,
+    "general_swap": h_general_swap,
+    "general_in": h_general_in,
+    "set_up": h_set_up,
+    "equipped": h_equipped,
+    "redeployed": h_redeployed,
+}

@@ -1,0 +1,96 @@
+"""Paying a Cost by Expending cards one at a time, with a running total (seed 003 §3).
+
+A unit Expended as a cost takes its attached equipment with it, and each of those cards counts
+toward the cost (ruling frontline.gap.4), so a unit is offered only when its whole weight fits.
+The payment can always be completed once a play was offered: every play checks `fuel` first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .effects import expend
+from .state import COMMAND, FRONT, GEAR, HAND, TAC, FrontlineState
+
+
+def fuel(st: FrontlineState, p: int, exclude: tuple[int, ...] = ()) -> int:
+    """How many cards p could Expend now (hand and field), not counting `exclude`."""
+    n = len(st.hand[p]) + st.field_count(p)
+    if exclude:
+        n -= sum(1 for i in exclude if st.owner[i] == p and st.zone[i] in (HAND, FRONT, TAC, COMMAND, GEAR))
+    return n
+
+
+def weight(st: FrontlineState, iid: int) -> int:
+    return 1 + len(st.gear.get(iid, ())) if st.zone[iid] in (FRONT, TAC) else 1
+
+
+def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...]) -> list[Option]:
+    opts: list[Option] = []
+    defs = st.defs
+    seen: set[str] = set()
+    for iid in st.hand[p]:
+        d = defs[iid]
+        if iid in exclude or d.id in seen:
+            continue
+        seen.add(d.id)
+        opts.append(Option(f"expend:hand:{d.id}", f"{d.name} from your hand", {"card": d.id, "zone": "hand"}, iid))
+    gear = st.gear
+    for zn, row, size in (("front", st.front, 5), ("tac", st.tac, 3)):
+        for idx in range(size):
+            iid = row[p * size + idx]
+            if iid < 0:
+                continue
+            items = gear.get(iid, ())
+            for e in items:  # equipment alone, attached or tucked (ruling frontline.gap.4)
+                if e not in exclude:
+                    de = defs[e]
+                    opts.append(Option(f"expend:gear:{zn}:{idx}:{de.id}", f"{de.name} (equipped on {defs[iid].name})",
+                                       {"card": de.id, "zone": "gear", "host": {"seat": p, "zone": zn, "index": idx}}, e))
+            if iid in exclude or 1 + len(items) > left:
+                continue
+            d = defs[iid]
+            extra = f" with its {len(items)} equipment" if items else ""
+            where = "Front Line" if zn == "front" else "Tactical Zone"
+            opts.append(Option(f"expend:{zn}:{idx}", f"{d.name} from your {where}{extra}",
+                               {"card": d.id, "zone": zn, "index": idx}, iid))
+    g = st.command[p]
+    if g >= 0 and g not in exclude:
+        opts.append(Option("expend:command", f"{defs[g].name} from your Command Zone",
+                           {"card": defs[g].id, "zone": "command", "index": 0}, g))
+    return opts
+
+
+def h_pay(st: FrontlineState, step: Step) -> None:
+    """Asker: pick the next card to Expend for `why` (paid of need so far)."""
+    _, p, need, paid, exclude, why, cont = step
+    if paid >= need:
+        st.stack.append(cont)
+        return
+    # asked even with one option: whether it is forced depends on the hidden hand
+    opts = _fuel_options(st, p, need - paid, exclude)
+    for o in opts:
+        o.label = f"Expend {o.label}"
+    st.ask(p, "expend", f"Pay for {why}: Expend a card ({paid} of {need} paid)", opts,
+           ("pay_pick", p, need, paid, exclude, why, cont), step)
+
+
+def _pay_one(st: FrontlineState, p: int, need: int, paid: int, exclude: Any, why: str, cont: Step, iid: int) -> None:
+    w = weight(st, iid)
+    expend(st, iid)
+    if st.result is None:
+        st.stack.append(("pay", p, need, paid + w, exclude, why, cont))
+
+
+def h_pay_pick(st: FrontlineState, step: Step) -> None:
+    _, p, need, paid, exclude, why, cont, iid = step
+    _pay_one(st, p, need, paid, exclude, why, cont, iid)
+
+
+def pay_step(p: int, cost: int, why: str, cont: Step, exclude: tuple[int, ...] = ()) -> Step:
+    return ("pay", p, cost, 0, exclude, why, cont)
+
+
+HANDLERS = {"pay": h_pay, "pay_pick": h_pay_pick}

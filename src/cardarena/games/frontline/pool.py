@@ -1,0 +1,38 @@
+"""The `frontline` card pool: every card of cards/*.toml, validated once and shared by all games."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.errors import CardDataError
+
+from .schema import ActionCard, Card, EquipmentCard, GeneralCard, HeroCard, ReactionCard, TacticalCard
+
+
+class CardPool:
+    __slots__ = ("actions", "by_id", "by_name", "cards", "equipment", "generals", "heroes", "reactions", "tactical")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+        self.by_name: dict[str, Card] = {}
+        self.by_id: dict[str, Card] = {}
+        for c in cards:
+            if c.name in self.by_name:
+                raise CardDataError(f"frontline: two cards are named {c.name!r}")
+            if c.id in self.by_id:
+                raise CardDataError(f"frontline: two cards have the id {c.id!r} ({c.name!r})")
+            self.by_name[c.name] = c
+            self.by_id[c.id] = c
+        self.heroes = [c for c in cards if isinstance(c, HeroCard)]
+        self.generals = [c for c in cards if isinstance(c, GeneralCard)]
+        self.equipment = [c for c in cards if isinstance(c, EquipmentCard)]
+        self.tactical = [c for c in cards if isinstance(c, TacticalCard)]
+        self.actions = [c for c in cards if isinstance(c, ActionCard)]
+        self.reactions = [c for c in cards if isinstance(c, ReactionCard)]
+
+
+@cache
+def card_pool() -> CardPool:
+    tables = load_card_tables("cardarena.games.frontline", "cards")
+    return CardPool(convert_cards(tables, Card))

@@ -1,0 +1,53 @@
+"""The terminal board of `frontline`: one seat's view as text (what `cardarena play` shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _piece(c: dict[str, Any] | None) -> str:
+    if c is None:
+        return "·"
+    if "atk_now" in c:
+        kws = f" [{', '.join(c['keywords'])}]" if c["keywords"] else ""
+        gear = f" +{'/'.join(g['name'] for g in c['gear'])}" if c["gear"] else ""
+        return f"{c['name']} {c['atk_now']}/{c['hp_now']}{kws}{gear}"
+    return f"{c['name']} ({c['hp_now']} HP)"
+
+
+def _card(c: dict[str, Any]) -> str:
+    stats = f" {c['atk']}/{c['hp']}" if "atk" in c and c["kind"] in ("hero", "general") else ""
+    return f"{c['name']} ({c['kind']}{stats}, cost {c['cost']}): {c['text']}"
+
+
+def render(view: dict[str, Any]) -> str:
+    me = view["seat"]
+    lines = [f"Turn {view['turn']} · {view['phase']} · P{view['active'] + 1} to play · Player 1 is P{view['first'] + 1}"]
+    for p in (1 - me, me):
+        pv = view["players"][p]
+        who = "You" if p == me else "Opponent"
+        lines.append(f"\n{who} (P{p + 1}): {pv['lp']} LP · deck {pv['deck_count']} · hand {pv['hand_count']} · "
+                     f"Fallen Zone {len(pv['fallen'])}")
+        lines.append("  Command:  " + _piece(pv["command"]))
+        lines.append("  Front:    " + " | ".join(_piece(c) for c in pv["front"]))
+        lines.append("  Tactical: " + " | ".join(_piece(c) for c in pv["tactical"]))
+        if pv["fallen"]:
+            lines.append("  Fallen:   " + ", ".join(c["name"] for c in pv["fallen"][-6:]))
+        if p == me:
+            lines.append("  Hand:")
+            lines.extend(f"    {k}. " + _card(c) for k, c in enumerate(pv["hand"], 1))
+        else:
+            known = [c["name"] for c in pv["hand"] if "name" in c]
+            if known:
+                lines.append("  Known in hand: " + ", ".join(known))
+    if view["being_played"]:
+        lines.append("\nBeing played: " + ", ".join(c["name"] for c in view["being_played"]))
+    if view["ladder"]:
+        lines.append("\nReaction Ladder (bottom first):")
+        for k, link in enumerate(view["ladder"], 1):
+            tgt = link.get("target")
+            on = ""
+            if tgt:
+                on = f" → P{tgt['seat'] + 1}'s LP" if tgt["zone"] == "lp" else f" → {tgt.get('name', '?')}"
+            lines.append(f"  {k}. P{link['seat'] + 1}: {link['kind']} by {link['source']}{on}")
+    return "\n".join(lines)

@@ -1,0 +1,123 @@
+"""The `frontline` Ruleset: the entry point the registry loads (seed 003)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from cardarena.core.cards import card_info
+from cardarena.core.decks import Deck, load_starters
+from cardarena.core.engine import State
+from cardarena.core.errors import CardArenaError
+from cardarena.core.ruleset import Ruleset
+
+from . import rules as game_rules
+from .decks import FORMATS, check_deck, random_deck
+from .invariants import check_invariants
+from .narrate import narrate
+from .pool import CardPool, card_pool
+from .present import render
+from .schema import Card
+from .state import FrontlineState
+from .text import card_text
+
+
+class FrontlineRuleset(Ruleset):
+    id = "frontline"
+    name = "Frontline"
+    summary = ("20 Life Points, 0–3 stats, costs paid by Expending cards to the Fallen Zone, Front Line / "
+               "Equipment Row / Command Zone / Tactical Zone, Generals, Retreat, the Reaction Ladder.")
+    formats = FORMATS
+    default_format = "standard"
+    leader_key = ""
+    state_class = FrontlineState
+    rule_defaults: ClassVar[dict[str, Any]] = {
+        "life": 20,  # seed 003 §1
+        "opening_hand": 6,  # seed 003 §2
+        "turn_cap": 60,  # ruling frontline.gap.14: the game always ends
+    }
+    rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {
+        "life": (1, 99),
+        "opening_hand": (0, 20),
+        "turn_cap": (2, 400),
+    }
+
+    @property
+    def pool(self) -> CardPool:
+        return card_pool()
+
+    def card_names(self) -> list[str]:
+        return [c.name for c in self.pool.cards]
+
+    def card(self, name: str) -> Card:
+        return self.pool.by_name[name]
+
+    def card_info(self, name: str) -> dict[str, Any]:
+        c = self.pool.by_name[name]
+        info = card_info(c)
+        info["text"] = card_text(c)
+        return info
+
+    def starter_decks(self) -> dict[str, Deck]:
+        return _starters()
+
+    def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
+        return check_deck(deck, self.pool, fmt)
+
+    def new_game(
+        self,
+        decks: list[Any] | tuple[Any, ...] | None = None,
+        seed: int = 0,
+        fmt: str | None = None,
+        rules: dict[str, Any] | None = None,
+    ) -> FrontlineState:
+        """A game at its first decision. No decks: the first two starters (docs/architecture.md)."""
+        if decks is None:
+            names = sorted(self.starter_decks())
+            decks = [names[0], names[1]]
+        if len(decks) != 2:
+            raise CardArenaError(f"frontline is played by 2 players; got {len(decks)} deck(s)")
+        fmt = fmt or self.default_format
+        params = self.check_rules(rules)
+        resolved = [self.resolve_deck(d, fmt) for d in decks]
+        pool = self.pool.by_name
+        cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
+        config = {"game": "frontline", "format": fmt, "rules": params, "seed": seed,
+                  "decks": [d.to_dict() for d in resolved]}
+        return game_rules.new_state(cards, seed, params, config)
+
+    def random_deck(self, rng: Any) -> Deck:
+        return random_deck(self.pool, rng)
+
+    def check_invariants(self, state: State) -> list[str]:
+        assert isinstance(state, FrontlineState)
+        return check_invariants(state)
+
+    def played_cards(self, event: dict[str, Any]) -> list[str]:
+        if event["type"] in ("deploy", "general", "tactical", "equip", "cast"):
+            return [event["card"]]
+        return []
+
+    def cards_by_id(self) -> dict[str, Any]:
+        return self.pool.by_id
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return narrate(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic in [-1, 1]: the LP race first, then the units and HP each side has in play."""
+        assert isinstance(state, FrontlineState)
+        st = state
+        score = 0.0
+        for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+            board = sum(st.hp[u] + st.defs[u].atk for u in st.units(p)) + len(st.tac_cards(p))
+            score += sign * (st.lp[p] / 20.0 * 0.6 + min(board, 20) / 20.0 * 0.4)
+        return max(-1.0, min(1.0, score))
+
+
+@cache
+def _starters() -> dict[str, Deck]:
+    return load_starters("cardarena.games.frontline")

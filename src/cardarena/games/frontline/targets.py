@@ -1,0 +1,29 @@
+"""Targets of Actions, Reactions and abilities (effects, not attacks: Cover does not bind them and
+retreated units stay targetable; rules frontline.7.11–7.13, ruling frontline.gap.17)."""
+
+from __future__ import annotations
+
+from cardarena.core.engine import Option
+
+from .state import FrontlineState
+
+
+def legal_targets(st: FrontlineState, p: int, tkind: str) -> list[int]:
+    if tkind == "enemy":
+        o = 1 - p
+        return st.units(o) + st.tac_cards(o)
+    if tkind == "ally":
+        return [u for u in st.units(p) + st.tac_cards(p) if st.is_unit(u)]
+    return []
+
+
+def target_label(st: FrontlineState, t: int) -> str:
+    seat, zone, i = st.position(t)
+    where = {"front": "Front Line", "tac": "Tactical Zone"}[zone]
+    return f"{st.name(t)} ({st.hp[t]} HP) in P{seat + 1}'s {where} slot {i + 1}"
+
+
+def target_option(st: FrontlineState, t: int) -> Option:
+    seat, zone, i = st.position(t)
+    return Option(f"target:{seat}:{zone}:{i}", target_label(st, t),
+                  {"seat": seat, "zone": zone, "index": i, "card": st.defs[t].id}, t)

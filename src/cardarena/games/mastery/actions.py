@@ -1,0 +1,313 @@
+"""Action Opportunities (seed §4–§6): what a player may do, and the three choices of a Hero action in
+order — card, then performer, then target(s) — then paying, resolving and Mastery (§8).
+
+Asking steps (`opportunity`, `performer`, `target`) only compute options and ask; the steps they
+resume do the work. That keeps `State.reask` sound.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.core.engine import Option, Step
+
+from .decks import can_access
+from .effects import resolve_effects
+from .mastery import after_reuse, choose_path, eligible_paths, record_mastery
+from .pool import card_pool
+from .schema import CHOSEN_TARGETS, TacticCard, TechniqueCard
+from .state import MasteryState
+from .text import card_text
+
+
+# -- who may do what -----------------------------------------------------------------------------
+def has_targets(st: MasteryState, seat: int, performer: int, kind: str) -> bool:
+    """Seed §6: a card is legal only if its required targets exist (rule mastery.5.7)."""
+    if kind == "enemy":
+        return bool(st.live_slots(1 - seat))
+    if kind == "another_ally":
+        return any(s != performer for s in st.live_slots(seat))
+    return True
+
+
+def target_slots(st: MasteryState, seat: int, performer: int, kind: str) -> list[int]:
+    """The legal targets of a chosen-target card (rules mastery.6.7, 6.8)."""
+    if kind == "enemy":
+        return st.live_slots(1 - seat)
+    if kind == "ally":
+        return st.live_slots(seat)
+    return [s for s in st.live_slots(seat) if s != performer]
+
+
+def can_perform(st: MasteryState, slot: int, d: TechniqueCard) -> bool:
+    """Access by native Hero, printed Class or teachable rule; Level 2 only on its Path (gap.16)."""
+    if d.level == 2:
+        pid = st.path[slot]
+        return bool(pid) and d.id in card_pool().by_id[pid].techniques  # type: ignore[union-attr]
+    return can_access(d, st.heroes[slot])
+
+
+def performers(st: MasteryState, seat: int, d: TechniqueCard) -> list[int]:
+    """Heroes that can perform `d` now: live, READY, with access and legal targets (rule mastery.6.4)."""
+    if d.cost > st.ap[seat]:
+        return []
+    hp, used = st.hp, st.used
+    return [s for s in (seat * 3, seat * 3 + 1, seat * 3 + 2)
+            if hp[s] > 0 and not used[s] and can_perform(st, s, d) and has_targets(st, seat, s, d.target)]
+
+
+def hero_label(st: MasteryState, slot: int) -> str:
+    h = st.heroes[slot]
+    return f"{h.name} ({h.cls}, {st.hp[slot]}/{h.hp} HP)"
+
+
+#: Options that never change for a card, skill or Basic Action (Options are never mutated once asked,
+#: so decisions of every state may share them): the hot path then builds no strings
+_OPTIONS: dict[tuple[Any, ...], Option] = {}
+_PASS = {"open": Option("pass", "Pass (end the opportunity)", {"action": "pass"}, ("pass",)),
+         "after_tactic": Option("pass", "End the opportunity", {"action": "pass"}, ("pass",))}
+
+
+def _card_option(d: Any) -> Option:
+    o = _OPTIONS.get((d.id,))
+    if o is None:
+        text = card_text(d.target, d.effects)
+        if isinstance(d, TacticCard):
+            o = Option(f"card:{d.id}", f"Play the Immediate Tactic {d.name} ({d.cost} AP): {text}",
+                       {"action": "tactic", "card": d.id}, ("tactic", d.id))
+        else:
+            o = Option(f"card:{d.id}", f"Perform {d.name} ({d.cost} AP, {d.symbol}): {text}",
+                       {"action": "technique", "card": d.id}, ("card", d.id))
+        _OPTIONS[(d.id,)] = o
+    return o
+
+
+def _hero_option(h: Any, slot: int, t: Any) -> Option:
+    """A reuse of skill `t` (a Technique) or, with t None, the Basic Action of Hero `h` in `slot`."""
+    key = (h.id, slot, None if t is None else t.id)
+    o = _OPTIONS.get(key)
+    if o is None:
+        ref = {"seat": slot // 3, "slot": slot % 3}
+        if t is None:
+            ba = h.basic
+            o = Option(f"basic:{slot % 3}", f"{h.name} uses Basic Action: {ba.name} ({ba.cost} AP): "
+                       f"{card_text(ba.target, ba.effects)}", {"action": "basic", "hero": ref}, ("basic", slot))
+        else:
+            o = Option(f"reuse:{slot % 3}:{t.id}", f"{h.name} reuses mastered {t.name} ({t.cost} AP): "
+                       f"{card_text(t.target, t.effects)}", {"action": "reuse", "card": t.id, "hero": ref},
+                       ("reuse", slot, t.id))
+        _OPTIONS[key] = o
+    return o
+
+
+def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
+    """Every choice `p` has now (rules mastery.4.2–4.11, 5.1–5.6). phase: "open" before anything,
+    "after_tactic" once the Immediate Tactic resolved (no second Tactic, rule mastery.4.10)."""
+    opts: list[Option] = []
+    pool = card_pool().by_id
+    b = p * 3
+    live = st.live_slots(p)
+    for s in live:
+        if not st.path[s] and len(st.kit[s]) >= 2:
+            for pc in eligible_paths(st, s):
+                opts.append(Option(f"level:{s - b}:{pc.id}",
+                                   f"{st.heroes[s].name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free)",
+                                   {"action": "level", "hero": st.hero_ref(s), "path": pc.id}, ("level", s, pc.id)))
+    ap = st.ap[p]
+    used = st.used
+    ready = [s for s in live if not used[s]]
+    enemies = bool(st.live_slots(1 - p))
+    seen: set[str] = set()
+    defs = st.defs
+    for iid in st.hand[p]:
+        d = defs[iid]
+        did = d.id
+        if did in seen:
+            continue  # identical copies are one option
+        seen.add(did)
+        if d.cost > ap:
+            continue
+        target = d.target
+        if target == "enemy" and not enemies:
+            continue
+        if isinstance(d, TacticCard):
+            if phase == "open":
+                opts.append(_card_option(d))
+            continue
+        for s in ready:
+            if can_perform(st, s, d) and (target != "another_ally" or len(live) > 1):
+                opts.append(_card_option(d))
+                break
+    for s in ready:
+        h = st.heroes[s]
+        lo = st.loadout[s]
+        if lo:
+            spent = st.spent[s]
+            for tid in lo:
+                t: Any = pool[tid]
+                if tid not in spent and t.cost <= ap and has_targets(st, p, s, t.target):
+                    opts.append(_hero_option(h, s, t))
+        ba = h.basic
+        if ba.cost <= ap and has_targets(st, p, s, ba.target):
+            opts.append(_hero_option(h, s, None))
+    opts.append(_PASS[phase])
+    return opts
+
+
+# -- steps ---------------------------------------------------------------------------------------
+def h_opportunity(st: MasteryState, step: Step) -> None:
+    """Asker: always asked, pass included, since what is legal depends on the hidden hand."""
+    _, p, phase = step
+    opts = opportunity_options(st, p, phase)
+    what = "Tactic, Hero action or pass" if phase == "open" else "Hero action or end"
+    st.ask(p, "opportunity", f"Round {st.round}, {st.ap[p]} AP: your Action Opportunity ({what})", opts,
+           ("opp_chosen", p, phase), step)
+
+
+def h_opp_chosen(st: MasteryState, step: Step) -> None:
+    _, p, phase, choice = step
+    what = choice[0]
+    if what == "pass":
+        if phase == "open":
+            st.passes += 1  # nothing done this opportunity (ruling gap.8)
+        else:
+            st.passes = 0
+        st.emit("opportunity_end", player=p, acted=phase != "open")
+        if st.passes >= 2:
+            st.stack.append(("end_phase",))
+        else:
+            st.stack.append(("opportunity", 1 - p, "open"))
+        return
+    if what == "level":
+        choose_path(st, choice[1], choice[2])
+        st.stack.append(("opportunity", p, phase))
+        return
+    if what == "tactic":
+        iid = take_from_hand(st, p, choice[1])
+        st.push(("declare", p, choice[1], "tactic", iid, -1), ("opportunity", p, "after_tactic"))
+        return
+    if what == "card":
+        iid = take_from_hand(st, p, choice[1])
+        st.push(("performer", p, choice[1], iid), ("opp_done", p))
+    elif what == "reuse":
+        st.push(("declare", p, choice[2], "reuse", -1, choice[1]), ("opp_done", p))
+    else:
+        st.push(("declare", p, "", "basic", -1, choice[1]), ("opp_done", p))
+
+
+def take_from_hand(st: MasteryState, p: int, did: str) -> int:
+    """The chosen card leaves the hand face-up: performers and targets are asked about a public card."""
+    hand = st.hand[p]
+    defs = st.defs
+    iid = next(i for i in hand if defs[i].id == did)
+    hand.remove(iid)
+    st.pending.append(iid)
+    return iid
+
+
+def h_opp_done(st: MasteryState, step: Step) -> None:
+    """The Hero action ends the opportunity; control passes (rules mastery.4.1, 4.9)."""
+    p = step[1]
+    st.passes = 0
+    st.emit("opportunity_end", player=p, acted=True)
+    st.stack.append(("opportunity", 1 - p, "open"))
+
+
+def h_performer(st: MasteryState, step: Step) -> None:
+    """Asker: which Hero performs the chosen Technique (rules mastery.6.2, 6.4); a single one is not asked."""
+    _, p, did, iid = step
+    d: Any = card_pool().by_id[did]
+    slots = performers(st, p, d)
+    if len(slots) == 1:
+        st.stack.append(("declare", p, did, "hand", iid, slots[0]))
+        return
+    b = p * 3
+    opts = [Option(f"hero:{s - b}", hero_label(st, s), {"hero": st.hero_ref(s)}, s) for s in slots]
+    st.ask(p, "performer", f"Which Hero performs {d.name}?", opts, ("declare", p, did, "hand", iid), step)
+
+
+def h_declare(st: MasteryState, step: Step) -> None:
+    """Pay the AP cost before targets are chosen (rule mastery.5.5)."""
+    _, p, did, mode, iid, slot = step
+    if mode == "basic":
+        d: Any = st.heroes[slot].basic
+    else:
+        d = card_pool().by_id[did]
+    if mode == "reuse":
+        st.spent[slot] = (*st.spent[slot], did)  # a used skill is spent at once (rule mastery.8.14)
+    st.ap[p] -= d.cost
+    if st.record:
+        st.emit("perform", player=p, mode=mode, card=st.ref(iid) if iid >= 0 else None,
+                 skill=did if mode == "reuse" else None, basic=d.name if mode == "basic" else None,
+                 hero=None if slot < 0 else st.hero_ref(slot),
+                 hero_name=None if slot < 0 else st.ref(slot), cost=d.cost, ap=st.ap[p])
+    st.stack.append(("target", p, did, mode, slot, iid))
+
+
+def h_target(st: MasteryState, step: Step) -> None:
+    """Asker: the legal targets the card requires (rules mastery.5.7, 6.5, 6.7, 6.8)."""
+    _, p, did, mode, slot, iid = step
+    d: Any = st.heroes[slot].basic if mode == "basic" else card_pool().by_id[did]
+    kind = d.target
+    if kind not in CHOSEN_TARGETS:
+        st.stack.append(("resolve", p, did, mode, slot, iid, -1))
+        return
+    cands = target_slots(st, p, slot, kind)
+    if len(cands) == 1:
+        st.stack.append(("resolve", p, did, mode, slot, iid, cands[0]))
+        return
+    opts = []
+    for t in cands:
+        side = "enemy" if t // 3 != p else "ally"
+        opts.append(Option(f"target:{t // 3}:{t % 3}", f"{side} {hero_label(st, t)}", {"target": st.hero_ref(t)}, t))
+    st.ask(p, "target", f"Target of {d.name}", opts, ("resolve", p, did, mode, slot, iid), step)
+
+
+def h_resolve(st: MasteryState, step: Step) -> None:
+    """Resolve, then Mastery, then USED (rule mastery.5.8), then the 3-skill refresh (rule 8.16)."""
+    _, p, did, mode, slot, iid, target = step
+    d: Any = st.heroes[slot].basic if mode == "basic" else card_pool().by_id[did]
+    source = f"basic:{st.heroes[slot].id}" if mode == "basic" else did
+    kind = d.target
+    changed = False
+    if kind == "self":
+        targets = [slot]
+    elif kind == "all_enemies":
+        targets = st.live_slots(1 - p)
+    elif kind == "all_allies":
+        targets = st.live_slots(p)
+    elif target >= 0:
+        targets = [target]
+        r = st.redirect[1 - p]
+        if kind == "enemy" and r >= 0 and any(e.verb == "damage" for e in d.effects):
+            st.redirect[1 - p] = -1  # the next single-target attack on that party (ruling gap.18)
+            if r != target and st.hp[r] > 0:
+                targets = [r]
+                changed = True
+                st.emit("redirected", source=source, to=st.hero_ref(r), name=st.ref(r),
+                        original=st.hero_ref(target))
+    else:
+        targets = []
+    changed |= resolve_effects(st, d.effects, p, slot, targets, source)
+    if mode == "hand" and isinstance(d, TechniqueCard) and d.level == 1 and changed:
+        record_mastery(st, slot, d)
+    if slot >= 0:
+        st.used[slot] = True
+        st.emit("used", hero=st.hero_ref(slot), name=st.ref(slot))
+    if mode == "reuse":
+        after_reuse(st, slot)
+    if iid >= 0:
+        st.pending.remove(iid)
+        st.discard[p].append(iid)
+    st.flush()
+
+
+HANDLERS = {
+    "opportunity": h_opportunity,
+    "opp_chosen": h_opp_chosen,
+    "opp_done": h_opp_done,
+    "performer": h_performer,
+    "declare": h_declare,
+    "target": h_target,
+    "resolve": h_resolve,
+}

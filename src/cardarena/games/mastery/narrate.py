@@ -1,0 +1,112 @@
+"""One line of play-by-play per event (the CLI's `match`, `replay` and `play`); None hides an event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.guide import load_guide_from, result_words
+
+from .pool import card_pool
+
+
+def _p(e: dict[str, Any], key: str = "player") -> str:
+    return f"P{e[key] + 1}"
+
+
+def _name(card_id: str) -> str:
+    c = card_pool().by_id.get(card_id)
+    return c.name if c is not None else card_id
+
+
+def _source(s: str) -> str:
+    """Event sources are pool ids, `basic:<hero id>` or `end_phase`."""
+    if s.startswith("basic:"):
+        h: Any = card_pool().by_id[s[6:]]
+        return str(h.basic.name)
+    return "End Phase" if s == "end_phase" else _name(s)
+
+
+def narrate(e: dict[str, Any]) -> str | None:
+    t = e["type"]
+    if t == "coin":
+        return f"Coin flip: {e['result']} — P{e['winner'] + 1} acts first in Round 1"
+    if t == "party":
+        return f"{_p(e)}'s party: {', '.join(e['heroes'])}"
+    if t == "draw":
+        cards = [c for c in e.get("cards") or [] if c]
+        what = ", ".join(cards) if cards else f"{e['count']} card(s)"
+        return f"  {_p(e)} draws {what} ({e['reason']})"
+    if t == "draw_skipped":
+        return f"  {_p(e)} has no card left to draw ({e['missing']} skipped)"
+    if t == "reshuffle":
+        return f"  {_p(e)} shuffles the discard pile into a new deck ({e['cards']} cards)"
+    if t == "mulligan":
+        return f"  {_p(e)} {'takes a mulligan' if e['taken'] else 'keeps the opening hand'}"
+    if t == "round":
+        return f"\n— Round {e['round']}: P{e['first'] + 1} acts first, {e['ap']} AP each —"
+    if t == "opportunity_end":
+        return None if e["acted"] else f"  {_p(e)} passes"
+    if t == "perform":
+        what = e["card"] or (_name(e["skill"]) if e["skill"] else e["basic"])
+        if e["mode"] == "tactic":
+            return f"  {_p(e)} plays Immediate Tactic {what} ({e['cost']} AP, {e['ap']} left)"
+        how = {"hand": "performs", "reuse": "reuses mastered", "basic": "uses Basic Action:"}[e["mode"]]
+        return f"  {_p(e)}: {e['hero_name']} {how} {what} ({e['cost']} AP, {e['ap']} left)"
+    if t == "damage":
+        return (f"    {_source(e['source'])} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
+                f"DEF {e['defense']}, reduced {e['reduced']}) → {e['hp']} HP")
+    if t == "blocked":
+        return f"    {e['name']} is Shielded: {_source(e['source'])} is blocked (Shielded removed)"
+    if t == "intercepted":
+        return f"    the damage of {_source(e['source'])} is intercepted"
+    if t == "redirected":
+        return f"    {_source(e['source'])} is redirected to {e['name']}"
+    if t == "heal":
+        return f"    {_source(e['source'])}: {e['name']} heals {e['amount']} → {e['hp']} HP"
+    if t == "poisoned":
+        return f"    {e['name']} is Poisoned" + (" again (2 End Phases)" if e["refreshed"] else " (2 End Phases)")
+    if t == "poison_prevented":
+        return f"    {e['name']} cannot be Poisoned"
+    if t == "poison_tick":
+        return f"    Poisoned: {e['name']} loses 2 HP → {e['hp']} HP ({e['left']} End Phase(s) left)"
+    if t == "cured":
+        return f"    {e['name']} is no longer Poisoned"
+    if t == "shielded":
+        return f"    {e['name']} is Shielded"
+    if t == "warded":
+        return f"    {e['name']} cannot be Poisoned this Round"
+    if t == "def_up":
+        return f"    {e['name']} gains +{e['amount']} DEF this Round"
+    if t == "reduce":
+        return f"    damage to {e['name']} is reduced by {e['amount']} this Round"
+    if t == "redirect_set":
+        return f"    {e['name']} will draw the next single-target attack this Round"
+    if t == "intercept_set":
+        return "    an interceptor stands guard this Round"
+    if t == "readied":
+        return f"    {e['name']} is READY again"
+    if t == "ap_gained":
+        return f"    {_p(e)} gains {e['amount']} AP ({e['ap']} now)"
+    if t == "mastery":
+        slot = "equipped in the Active Loadout" if e["equipped"] else "kept in the Kit (Loadout full)"
+        return f"    {e['name']} masters {_name(e['card'])} ({e['symbol']}): {slot}"
+    if t == "refresh":
+        return f"    {e['name']}'s three Active skills refresh"
+    if t == "level2":
+        return f"  {e['name']} takes the Level 2 Path: {e['path']} ({e['passive']}); 4 cards join the Main Deck"
+    if t == "defeated":
+        return f"    {e['name']} is defeated!"
+    if t == "rebalance":
+        return f"  {_p(e)} Rebalances {e['name']}: {e['old']} → {e['new']}"
+    if t == "rebalance_declined":
+        return f"  {_p(e)} declines the Rebalance"
+    if t == "end_phase":
+        return f"  End Phase of Round {e['round']}"
+    if t == "round_cap":
+        return (f"\nRound cap after {e['rounds']} Rounds: survivors {e['survivors']}, total HP {e['total_hp']} "
+                f"— decided by {e['decided_by']}")
+    if t == "forfeit":
+        return f"{_p(e)} forfeits: {e['reason']}"
+    if t == "result":
+        return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
+    return None

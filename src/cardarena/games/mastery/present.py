@@ -1,0 +1,51 @@
+"""The terminal board of `mastery`: one seat's view as text (what `cardarena play` shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pool import card_pool
+
+
+def _n(card_id: str) -> str:
+    return card_pool().by_id[card_id].name
+
+
+def _hero(h: dict[str, Any]) -> str:
+    if h["defeated"]:
+        return f"    [defeated] {h['name']} ({h['class']})"
+    bits = [f"{h['hp']}/{h['max_hp']} HP", f"DEF {h['def']}" + (f"+{h['def_up']}" if h["def_up"] else ""), h["state"]]
+    if h["shielded"]:
+        bits.append("Shielded")
+    if h["poisoned"]:
+        bits.append(f"Poisoned ({h['poisoned']})")
+    if h["reduce"]:
+        bits.append(f"reduce {h['reduce']}")
+    if h["warded"]:
+        bits.append("warded")
+    line = f"    {h['name']} ({h['class']}, {h['profession']}): {', '.join(bits)} — Passive {h['passive']}"
+    if h["path"]:
+        line += f"; Path {_n(h['path'])} ({h['path_passive']})"
+    if h["kit"]:
+        lo = [(_n(t) + (" (spent)" if t in h["spent"] else "")) for t in h["loadout"]]
+        line += f"\n      Mastery: {', '.join(_n(t) for t in h['kit'])}; Active: {', '.join(lo) or '—'}"
+    return line
+
+
+def render(view: dict[str, Any]) -> str:
+    me = view["seat"]
+    if view["round"] == 0:
+        lines = [f"Set-up · P{view['first'] + 1} acts first in Round 1"]
+    else:
+        lines = [f"Round {view['round']} · P{view['first'] + 1} acts first this Round"]
+    if view["pending"]:
+        lines.append("Being performed: " + ", ".join(f"{c['name']} — {c['text']}" for c in view["pending"]))
+    for p in (1 - me, me):
+        pv = view["players"][p]
+        who = "You" if p == me else "Opponent"
+        lines.append(f"\n{who} (P{p + 1}): {pv['ap']} AP, deck {pv['deck_count']}, hand {pv['hand_count']}, "
+                     f"discard {len(pv['discard'])}")
+        lines.extend(_hero(h) for h in pv["heroes"])
+        if "hand" in pv:
+            lines.append("    Hand: " + ("; ".join(f"{c['name']} ({c['cost']} AP)" for c in pv["hand"]) or "empty"))
+    return "\n".join(lines)

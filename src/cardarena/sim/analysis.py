@@ -1,0 +1,265 @@
+"""From rows to numbers (docs/balance/README.md): win rates with Wilson intervals, first-player
+advantage, end reasons, lengths, the deck matchup matrix, per-card statistics and A/B variant
+comparisons. Pure Python over the rows: the report draws it, the gates check it.
+
+Conventions: a win rate is wins / games, a draw counting as a game not won; the first-player rate is
+taken over decisive games whose first player is known; a seat-game is one seat's side of one game.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from cardarena.core.errors import CardArenaError
+from cardarena.core.registry import load_game
+
+from .rows import Row
+from .stats import Diff, Rate, quantile, two_means, two_proportions
+
+#: a card's win rate is an outlier only with at least this many seat-games on each side
+MIN_CARD_GAMES = 10
+
+
+def seat_of(row: Row, player: int) -> int:
+    """The seat the run's player `player` (0 = --p1) took in this game."""
+    return (row["p1_seat"] + player) % len(row["agents"])
+
+
+def won(row: Row, seat: int) -> bool:
+    return seat in (row["winners"] or [])
+
+
+@dataclass
+class Lengths:
+    values: list[float]
+
+    @property
+    def summary(self) -> dict[str, float]:
+        v = self.values
+        if not v:
+            return {}
+        return {"mean": statistics.fmean(v), "median": quantile(v, 0.5), "p10": quantile(v, 0.1),
+                "p90": quantile(v, 0.9), "min": min(v), "max": max(v)}
+
+
+@dataclass
+class CardStat:
+    card: str
+    kind: str
+    seat_games: int  # seat-games whose deck holds the card (all seat-games when the deck is unknown)
+    played: Rate  # seat-games in which it was played at least once
+    win_played: Rate
+    win_unplayed: Rate
+    mean_turn: float  # the mean turn of its first play
+    outlier: str = ""  # "high" / "low" when its win-when-played interval is clear of its kind's average
+
+
+@dataclass
+class VariantStats:
+    label: str
+    rules: dict[str, Any]
+    rows: list[Row]
+    players: list[tuple[str, Rate]]
+    seats: list[Rate]
+    draws: Rate
+    first_player: Rate
+    reasons: dict[str, Rate]
+    turns: Lengths
+    decisions: Lengths
+    decks: list[str]
+    matrix: dict[tuple[str, str], Rate]  # (X, Y) -> X's wins against Y
+    cards: list[CardStat]
+    kind_average: dict[str, float]
+    errors: list[str]
+    events: dict[str, Rate]  # games in which each event type happened at least once
+    peaks: dict[str, Lengths]  # per game, the highest value of each integer field of `turn` events
+
+
+@dataclass
+class Comparison:
+    """A variant against the baseline: each measure's difference (variant minus baseline)."""
+
+    label: str
+    baseline: str
+    diffs: dict[str, tuple[str, str, Diff]]  # measure -> (baseline text, variant text, difference)
+
+
+@dataclass
+class GameStats:
+    game: str
+    games: int
+    seconds: float
+    variants: list[VariantStats]
+    comparisons: list[Comparison] = field(default_factory=list)
+
+
+def analyse(rows: list[Row]) -> list[GameStats]:
+    by_game: dict[str, list[Row]] = defaultdict(list)
+    for r in rows:
+        by_game[r["game"]].append(r)
+    out = []
+    for game, grows in sorted(by_game.items()):
+        by_variant: dict[str, list[Row]] = {}
+        for r in grows:
+            by_variant.setdefault(r["variant"], []).append(r)
+        variants = [variant_stats(game, label, vrows) for label, vrows in by_variant.items()]
+        gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants)
+        gs.comparisons = [compare(variants[0], v) for v in variants[1:]]
+        out.append(gs)
+    return out
+
+
+def _player_label(rows: list[Row], p: int) -> str:
+    agents = {r["agents"][seat_of(r, p)] for r in rows}
+    decks = {r["decks"][seat_of(r, p)] for r in rows}
+    label = f"P{p + 1} " + "/".join(sorted(agents))
+    return label + (f" ({decks.pop()})" if len(decks) == 1 else "")
+
+
+def variant_stats(game: str, label: str, rows: list[Row]) -> VariantStats:
+    n = len(rows)
+    nseats = max(len(r["agents"]) for r in rows)
+    players = [(_player_label(rows, p), Rate(sum(won(r, seat_of(r, p)) for r in rows), n)) for p in range(nseats)]
+    seats = [Rate(sum(won(r, s) for r in rows), n) for s in range(nseats)]
+    draws = Rate(sum(1 for r in rows if not r["winners"]), n)
+    known = [r for r in rows if r["first_player"] is not None and r["winners"]]
+    first = Rate(sum(won(r, r["first_player"]) for r in known), len(known))
+    reasons = Counter(r["reason"] for r in rows)
+    events: Counter[str] = Counter()
+    for r in rows:
+        events.update(r["events"].keys())
+    decks = sorted({d for r in rows for d in r["decks"]})
+    matrix = matchup_matrix(rows)
+    cards, kinds = card_stats(game, rows)
+    return VariantStats(
+        label=label, rules=json.loads(rows[0]["rules"]), rows=rows, players=players, seats=seats, draws=draws,
+        first_player=first, reasons={k: Rate(v, n) for k, v in reasons.most_common()},
+        turns=Lengths([float(r["turns"]) for r in rows]), decisions=Lengths([float(r["decisions"]) for r in rows]),
+        decks=decks, matrix=matrix, cards=cards, kind_average=kinds,
+        errors=[f"task {r['task']} (seed {r['seed']}): {r['error']}" for r in rows if r["error"]],
+        events={k: Rate(v, n) for k, v in sorted(events.items())},
+        peaks={k: Lengths([float(r["peaks"][k]) for r in rows if k in r["peaks"]])
+               for k in sorted({k for r in rows for k in r["peaks"]})},
+    )
+
+
+def matchup_matrix(rows: list[Row]) -> dict[tuple[str, str], Rate]:
+    wins: Counter[tuple[str, str]] = Counter()
+    games: Counter[tuple[str, str]] = Counter()
+    for r in rows:
+        if len(r["decks"]) != 2:
+            continue
+        for s in (0, 1):
+            key = (r["decks"][s], r["decks"][1 - s])
+            games[key] += 1
+            wins[key] += won(r, s)
+    return {k: Rate(wins[k], games[k]) for k in games}
+
+
+@cache
+def _deck_cards(game: str, deck: str) -> frozenset[str] | None:
+    """The card names a deck holds (leaders included), or None when the deck cannot be read now."""
+    try:
+        d = load_game(game).resolve_deck(deck)
+    except (CardArenaError, OSError, KeyError, ValueError):
+        return None
+    return frozenset(d.cards) | frozenset(n for names in d.leaders.values() for n in names)
+
+
+@cache
+def card_kind(game: str, card: str) -> str:
+    try:
+        info = load_game(game).card_info(card)
+    except KeyError:
+        return "?"
+    sub = info.get("type") or info.get("subtype")
+    return str(info.get("kind", "?")) + (f"/{sub}" if sub else "")
+
+
+def card_stats(game: str, rows: list[Row]) -> tuple[list[CardStat], dict[str, float]]:
+    """Per card, over seat-games: play rate, win rate when played and when not, first-play turn;
+    outliers against the average of the card's kind (pooled win rate when played)."""
+    eligible: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    win_played: Counter[str] = Counter()
+    win_eligible: Counter[str] = Counter()
+    first_turns: dict[str, list[int]] = defaultdict(list)
+    seen: set[str] = set()
+    for r in rows:
+        seen.update(c["card"] for c in r["cards"])
+    for r in rows:
+        for seat in range(len(r["decks"])):
+            w = won(r, seat)
+            mine: dict[str, int] = {}
+            for c in r["cards"]:
+                if c["seat"] == seat and c["card"] not in mine:
+                    mine[c["card"]] = c["turn"]
+            held = _deck_cards(game, r["decks"][seat])
+            for card in (seen if held is None else held | mine.keys()):
+                eligible[card] += 1
+                win_eligible[card] += w
+            for card, turn in mine.items():
+                played[card] += 1
+                win_played[card] += w
+                first_turns[card].append(turn)
+    stats = []
+    kind_k: Counter[str] = Counter()
+    kind_n: Counter[str] = Counter()
+    for card in sorted(eligible):
+        n, k = eligible[card], played[card]
+        kind = card_kind(game, card)
+        kind_k[kind] += win_played[card]
+        kind_n[kind] += k
+        stats.append(CardStat(
+            card=card, kind=kind, seat_games=n, played=Rate(k, n), win_played=Rate(win_played[card], k),
+            win_unplayed=Rate(win_eligible[card] - win_played[card], n - k),
+            mean_turn=statistics.fmean(first_turns[card]) if first_turns[card] else float("nan")))
+    kinds = {kd: kind_k[kd] / kind_n[kd] for kd in kind_n if kind_n[kd]}
+    for s in stats:
+        avg = kinds.get(s.kind)
+        if avg is None or s.win_played.n < MIN_CARD_GAMES:
+            continue
+        lo, hi = s.win_played.interval
+        if lo > avg:
+            s.outlier = "high"
+        elif hi < avg:
+            s.outlier = "low"
+    return stats, kinds
+
+
+def compare(base: VariantStats, other: VariantStats) -> Comparison:
+    diffs: dict[str, tuple[str, str, Diff]] = {}
+
+    def rate(name: str, a: Rate, b: Rate) -> None:
+        diffs[name] = (a.text(), b.text(), two_proportions(a, b))
+
+    rate("P1 win rate", base.players[0][1], other.players[0][1])
+    rate("first-player win rate", base.first_player, other.first_player)
+    for reason in sorted(set(base.reasons) | set(other.reasons)):
+        rate(f"ends by {reason}", base.reasons.get(reason, Rate(0, len(base.rows))),
+             other.reasons.get(reason, Rate(0, len(other.rows))))
+    for name, a, b in (("turns", base.turns, other.turns), ("decisions", base.decisions, other.decisions)):
+        diffs[f"mean {name}"] = (f"{a.summary.get('mean', float('nan')):.2f}",
+                                 f"{b.summary.get('mean', float('nan')):.2f}", two_means(a.values, b.values))
+    return Comparison(other.label, base.label, diffs)
+
+
+def peak_share(rows: list[Row], peak: str, at_least: int | str) -> Rate:
+    """Games whose highest `turn`-event field `peak` reached `at_least` — a number, or `rule:NAME` for
+    the row's own rule value (e.g. circuits Overtime: `own_turn` reaching `rule:overtime_start`)."""
+    k = 0
+    for r in rows:
+        if isinstance(at_least, str) and at_least.startswith("rule:"):
+            rules = json.loads(r["rules"])
+            if at_least[5:] not in rules:
+                raise ValueError(f"{r['game']} has no rule {at_least[5:]!r} (rules: {', '.join(sorted(rules))})")
+            bar = int(rules[at_least[5:]])
+        else:
+            bar = int(at_least)
+        k += r["peaks"].get(peak, -1) >= bar
+    return Rate(k, len(rows))

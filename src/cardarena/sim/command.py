@@ -1,0 +1,215 @@
+"""`cardarena sim` and `cardarena sim-report` (docs/balance/README.md). Mounted on the main app by
+`cli.py`; heavy imports (pyarrow, matplotlib, ray) wait until a command runs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+
+from cardarena.core.errors import CardArenaError
+
+if TYPE_CHECKING:
+    from rich.progress import Task as ProgressTask
+    from rich.text import Text
+
+    from .gates import GateResult
+    from .rows import Row
+
+app = typer.Typer(add_completion=False)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+_BOOLS = {"true": True, "false": False, "on": True, "off": False, "yes": True, "no": False}
+
+
+def parse_value(text: str) -> Any:
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        return int(t)
+    return _BOOLS.get(t.lower(), t)
+
+
+def parse_rules(items: list[str] | None, what: str = "--rule") -> dict[str, Any]:
+    """`["k=v", "a=1,b=2"]` -> `{"k": "v", "a": 1, "b": 2}`."""
+    rules: dict[str, Any] = {}
+    for item in items or []:
+        for part in item.split(","):
+            k, eq, v = part.partition("=")
+            if not eq or not k.strip():
+                raise ValueError(f"{what} {item!r} must be NAME=VALUE[,NAME=VALUE...]")
+            rules[k.strip()] = parse_value(v)
+    return rules
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {msg}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@app.command("sim")
+def sim(
+    game: Annotated[str | None, typer.Argument(help="Game id (not needed with --resume).")] = None,
+    p1: Annotated[str, typer.Option(help="Player 1: AGENT[:key=value...][:DECK].")] = "random",
+    p2: Annotated[str, typer.Option(help="Player 2, same form as --p1.")] = "random",
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per deck pair and variant.")] = 100,
+    seed: Annotated[int, typer.Option(help="First game seed (game j of a pair plays seed S + j...).")] = 0,
+    rule: Annotated[list[str] | None, typer.Option(help="Rule NAME=VALUE for every game (repeatable).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        help="An A/B variant NAME=VALUE[,NAME=VALUE] played on the same seeds and compared with the baseline "
+             "(repeatable).")] = None,
+    decks: Annotated[list[str] | None, typer.Option(
+        "--decks", help="'all' (every starter) or decks (repeatable or comma-separated): every pair meets, "
+                        "decks exchanged and seats swapped.")] = None,
+    fmt: Annotated[str | None, typer.Option("--format", help="Game format (default: the game's).")] = None,
+    backend: Annotated[str, typer.Option(help="processes (local) or ray.")] = "processes",
+    workers: Annotated[int | None, typer.Option(min=1, help="Workers (default: one per core).")] = None,
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Run directory (rows, report).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out without replaying a game.")] = False,
+    gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
+    logs: Annotated[bool, typer.Option("--logs", help="Also save each game's replay (with its log) in OUT/logs.")] = False,
+    cards: Annotated[bool, typer.Option("--cards/--no-cards", help="Record the log for per-card statistics.")] = True,
+    report: Annotated[bool, typer.Option("--report/--no-report", help="Write the report at the end.")] = True,
+) -> None:
+    """Play many automaton games and report on them (balance lab).
+
+    Example: cardarena sim circuits --p1 random --p2 random --games 200 --decks all --variant reserve_token=false
+    """
+    from .backends import BACKENDS
+    from .runner import Plan, load_plan, run
+
+    if backend not in BACKENDS:
+        _fail(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    try:
+        if resume:
+            if out_dir is None:
+                _fail("--resume needs --out, the run directory to continue")
+            assert out_dir is not None
+            plan = load_plan(out_dir)
+            out.print(f"resuming the plan stored in {out_dir}/run.json (other plan options are ignored)")
+        else:
+            if game is None:
+                _fail("give a game id (or --resume --out DIR)")
+            assert game is not None
+            deck_list = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
+            plan = Plan(game=game, players=[p1, p2], games=games, seed=seed, rules=parse_rules(rule),
+                        variants=[parse_rules([v], "--variant") for v in variant or []], decks=deck_list,
+                        fmt=fmt, cards=cards, keep_log=logs)
+            if out_dir is None:
+                out_dir = Path("sim-runs") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+        from .runner import check_plan
+
+        total = len(check_plan(plan))  # agents, decks and rules fail here, not in every worker
+    except (ValueError, FileNotFoundError, KeyError, CardArenaError) as e:
+        _fail(str(e))
+        raise
+    assert out_dir is not None
+    gate_file = _load_gates(gates)
+    from .runner import cores
+
+    workers = workers or cores()
+    out.print(f"{plan.game}: {total} games ({plan.games} per pair and variant) on {backend} with {workers} "
+              f"worker(s) -> {out_dir}")
+    try:
+        stats = _run_with_progress(plan, out_dir, backend, workers, address, resume, run)
+    except FileExistsError as e:
+        _fail(str(e))
+        raise
+    out.print(f"{stats.done}/{stats.total} games stored ({stats.done - stats.skipped} played now in "
+              f"{stats.seconds:.1f} s, {stats.games_per_second:.1f} games/s)")
+    if stats.stopped:
+        err.print(f"stopped: the finished games are kept; continue with --resume --out {out_dir}")
+        raise typer.Exit(130)
+    code = _report_and_gates([out_dir], out_dir / "report", gate_file, report)
+    raise typer.Exit(code)
+
+
+def _load_gates(path: Path | None) -> Any:
+    if path is None:
+        return None
+    from .gates import GateFileError, load_gates
+
+    try:
+        return load_gates(path)
+    except GateFileError as e:
+        _fail(str(e))
+        raise
+
+
+def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, address: str | None, resume: bool,
+                       run: Any) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Speed(ProgressColumn):
+        def render(self, task: ProgressTask) -> Text:
+            # games played in this session over its time (batches land in bursts: no sliding window)
+            played = task.completed - task.fields.get("skipped", 0)
+            elapsed = task.elapsed or 0.0
+            return Text(f"{played / elapsed:.1f} games/s" if played > 0 and elapsed > 0 else "- games/s")
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), Speed(),
+                  TimeRemainingColumn(), console=out, transient=False) as bar:
+        task = bar.add_task("games", total=None)
+        started = False
+
+        def progress(done: int, total: int) -> None:
+            nonlocal started
+            if not started:  # the first call comes before any game: what a resumed run already holds
+                bar.reset(task, total=total, completed=done, skipped=done)
+                started = True
+            bar.update(task, completed=done)
+
+        stats = run(plan, out_dir, backend=backend, workers=workers, address=address, progress=progress,
+                    resume=resume)
+        if not started:
+            bar.update(task, total=stats.total, completed=stats.done)
+    return stats
+
+
+def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report: bool = True) -> int:
+    from .rows import read_rows
+
+    rows: list[Row] = []
+    for d in dirs:
+        rows.extend(read_rows(d))
+    if not rows:
+        _fail(f"no rows in {', '.join(map(str, dirs))}")
+    results: list[GateResult] = []
+    if gate_file is not None:
+        from .gates import check_gates
+
+        results = check_gates(gate_file, rows)
+    if report:
+        from .gates import gates_html
+        from .report import print_summary, write_report
+
+        page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "")
+        print_summary(stats, out)
+        out.print(f"report: {page}")
+    broken = [r for r in results if not r.ok]
+    for r in results:
+        (err if not r.ok else out).print(r.line(), markup=False, soft_wrap=True)
+    if results:
+        out.print(f"gates: {len(results) - len(broken)} ok, {len(broken)} broken")
+    return 1 if broken else 0
+
+
+@app.command("sim-report")
+def sim_report(
+    dirs: Annotated[list[Path], typer.Argument(help="Run directories (or Parquet files); rows are pooled, "
+                                                    "variants compared.")],
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Report directory (default: DIR/report).")] = None,
+    gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
+) -> None:
+    """Write the report of stored runs (HTML with embedded plots, PNGs) and print its summary."""
+    for d in dirs:
+        if not d.exists():
+            _fail(f"{d} does not exist")
+    gate_file = _load_gates(gates)
+    target = out_dir or ((dirs[0] if dirs[0].is_dir() else dirs[0].parent) / "report")
+    raise typer.Exit(_report_and_gates(dirs, target, gate_file))

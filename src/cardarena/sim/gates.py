@@ -1,0 +1,231 @@
+"""Gates: assertions on a run's results, kept in a TOML file (examples in docs/balance/). A broken
+gate names itself with its measured value and interval; `cardarena sim --gates` exits non-zero.
+
+    game = "circuits"                 # optional: the file's gates are for this game's rows only
+    variant = "printed rules"         # optional: default for every gate (else each variant is checked)
+    [sample]                          # optional: the small run the test suite checks these gates on
+    players = ["random", "random"]
+    games = 2
+    decks = ["all"]
+
+    [[gate]]
+    name = "first-player advantage"
+    metric = "first_player_win_rate"
+    min = 0.45
+    max = 0.55
+    check = "value"                   # or "interval": the whole 95% interval must lie within
+
+Metrics: `player_win_rate` (`player` = 1..N), `seat_win_rate` (`seat` = 1..N), `first_player_win_rate`,
+`draw_rate`, `reason_share` (`reason`), `event_share` (`event`: games with at least one such event),
+`peak_share` (`peak`, `at_least` = a number or `rule:NAME`), `matchup_win_rate` (every deck pair),
+`engine_errors` (a count), and game lengths `turns_<stat>` / `decisions_<stat>` with stat one of mean,
+median, p10, p90, min, max.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .analysis import matchup_matrix, peak_share, seat_of, won
+from .rows import Row
+from .stats import Rate, quantile
+
+LENGTH_STATS = ("mean", "median", "p10", "p90", "min", "max")
+RATE_METRICS = ("player_win_rate", "seat_win_rate", "first_player_win_rate", "draw_rate", "reason_share",
+                "event_share", "peak_share", "matchup_win_rate")
+
+
+class GateFileError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Gate:
+    name: str
+    metric: str
+    min: float | None = None
+    max: float | None = None
+    check: str = "value"
+    variant: str | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, key: str, default: Any = None) -> Any:
+        return dict(self.params).get(key, default)
+
+    def bounds(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"within {self.min:g}–{self.max:g}"
+        return f">= {self.min:g}" if self.min is not None else f"<= {self.max:g}"
+
+
+@dataclass(frozen=True)
+class GateResult:
+    gate: Gate
+    ok: bool
+    value: float
+    interval: tuple[float, float] | None
+    detail: str  # the measurement as text (e.g. "0.62 [0.55, 0.69] (124/200)"), with its subject
+    variant: str
+
+    def line(self) -> str:
+        status = "ok" if self.ok else "BROKEN"
+        where = f" [{self.variant}]" if self.variant else ""
+        return f"{status}: {self.gate.name}{where}: {self.detail} — wanted {self.gate.bounds()} ({self.gate.check})"
+
+
+@dataclass(frozen=True)
+class GateFile:
+    game: str | None
+    gates: list[Gate]
+    #: the optional `[sample]` table: the small run the test suite checks the gates on (players,
+    #: games, decks, seed); `cardarena sim --gates` ignores it and checks the run it is given
+    sample: dict[str, Any]
+
+
+_GATE_KEYS = {"name", "metric", "min", "max", "check", "variant"}
+_PARAMS = {"player_win_rate": {"player"}, "seat_win_rate": {"seat"}, "reason_share": {"reason"},
+           "event_share": {"event"}, "peak_share": {"peak", "at_least"}}
+_REQUIRED = {"reason_share": {"reason"}, "event_share": {"event"}, "peak_share": {"peak", "at_least"}}
+
+
+def load_gates(path: Path) -> GateFile:
+    """Read and check a gates file; every problem is reported at once, naming the gate."""
+    try:
+        data = tomllib.loads(Path(path).read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise GateFileError(f"{path}: {e}") from None
+    problems: list[str] = []
+    default_variant = data.get("variant")
+    gates: list[Gate] = []
+    raw = data.get("gate", [])
+    if not isinstance(raw, list) or not raw:
+        raise GateFileError(f"{path}: no [[gate]] entries")
+    for i, g in enumerate(raw):
+        name = str(g.get("name", f"gate {i + 1}"))
+        metric = str(g.get("metric", ""))
+        known = metric in RATE_METRICS or metric == "engine_errors" or _length(metric) is not None
+        if not known:
+            problems.append(f"{name}: unknown metric {metric!r}")
+            continue
+        allowed = _GATE_KEYS | _PARAMS.get(metric, set())
+        extra = sorted(set(g) - allowed)
+        if extra:
+            problems.append(f"{name}: unknown key(s) {', '.join(extra)} for metric {metric}")
+        missing = sorted(_REQUIRED.get(metric, set()) - set(g))
+        if missing:
+            problems.append(f"{name}: metric {metric} needs {', '.join(missing)}")
+        if "min" not in g and "max" not in g:
+            problems.append(f"{name}: give min, max or both")
+        if g.get("check", "value") not in ("value", "interval"):
+            problems.append(f"{name}: check must be \"value\" or \"interval\"")
+        params = tuple(sorted((k, v) for k, v in g.items() if k in _PARAMS.get(metric, set())))
+        gates.append(Gate(name, metric, _num(g.get("min")), _num(g.get("max")), g.get("check", "value"),
+                          g.get("variant", default_variant), params))
+    if problems:
+        raise GateFileError(f"{path}: " + "; ".join(problems))
+    extra = sorted(set(data) - {"game", "variant", "gate", "sample"})
+    if extra:
+        raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
+    return GateFile(data.get("game"), gates, dict(data.get("sample", {})))
+
+
+def _num(x: Any) -> float | None:
+    return None if x is None else float(x)
+
+
+def _length(metric: str) -> tuple[str, str] | None:
+    what, _, stat = metric.partition("_")
+    return (what, stat) if what in ("turns", "decisions") and stat in LENGTH_STATS else None
+
+
+def check_gates(gf: GateFile, rows: list[Row]) -> list[GateResult]:
+    """Every gate against the rows (of the file's game), per variant unless the gate names one."""
+    if gf.game is not None:
+        rows = [r for r in rows if r["game"] == gf.game]
+    variants: dict[str, list[Row]] = {}
+    for r in rows:
+        variants.setdefault(r["variant"], []).append(r)
+    out: list[GateResult] = []
+    for gate in gf.gates:
+        if gate.variant is not None:
+            targets = [(gate.variant, variants.get(gate.variant, []))]
+        else:
+            targets = list(variants.items()) or [("", [])]
+        for label, vrows in targets:
+            shown = label if len(variants) > 1 or gate.variant is not None else ""
+            try:
+                out.extend(_measure(gate, vrows, shown))
+            except ValueError as e:  # a gate that cannot be measured on these rows is broken, and says why
+                out.append(GateResult(gate, False, math.nan, None, f"cannot be measured: {e}", shown))
+    return out
+
+
+def _judge(gate: Gate, value: float, interval: tuple[float, float] | None) -> bool:
+    if math.isnan(value):
+        return False
+    lo, hi = interval if (gate.check == "interval" and interval is not None) else (value, value)
+    return (gate.min is None or lo >= gate.min) and (gate.max is None or hi <= gate.max)
+
+
+def _rate_result(gate: Gate, r: Rate, variant: str, subject: str = "") -> GateResult:
+    detail = (subject + ": " if subject else "") + r.text()
+    return GateResult(gate, r.n > 0 and _judge(gate, r.value, r.interval), r.value, r.interval if r.n else None,
+                      detail, variant)
+
+
+def _measure(gate: Gate, rows: list[Row], variant: str) -> list[GateResult]:
+    n = len(rows)
+    m = gate.metric
+    if m == "matchup_win_rate":
+        cells = sorted((k, r) for k, r in matchup_matrix(rows).items() if k[0] < k[1])  # each pair once
+        if not cells:
+            return [GateResult(gate, False, math.nan, None, "no deck pairs in the rows", variant)]
+        return [_rate_result(gate, r, variant, f"{a} vs {b}") for (a, b), r in cells]
+    if m == "engine_errors":
+        k = sum(1 for r in rows if r["error"])
+        return [GateResult(gate, _judge(gate, float(k), None), float(k), None, f"{k} of {n} games", variant)]
+    length = _length(m)
+    if length is not None:
+        vals = [float(r[length[0]]) for r in rows]
+        stat = length[1]
+        if not vals:
+            v = math.nan
+        elif stat == "mean":
+            v = sum(vals) / len(vals)
+        elif stat in ("min", "max"):
+            v = min(vals) if stat == "min" else max(vals)
+        else:
+            v = quantile(vals, {"median": 0.5, "p10": 0.1, "p90": 0.9}[stat])
+        return [GateResult(gate, _judge(gate, v, None), v, None, f"{stat} {length[0]} {v:.2f} ({n} games)", variant)]
+    if m == "player_win_rate":
+        p = int(gate.param("player", 1)) - 1
+        r = Rate(sum(won(row, seat_of(row, p)) for row in rows), n)
+    elif m == "seat_win_rate":
+        s = int(gate.param("seat", 1)) - 1
+        r = Rate(sum(won(row, s) for row in rows), n)
+    elif m == "first_player_win_rate":
+        known = [row for row in rows if row["first_player"] is not None and row["winners"]]
+        r = Rate(sum(won(row, row["first_player"]) for row in known), len(known))
+    elif m == "draw_rate":
+        r = Rate(sum(1 for row in rows if not row["winners"]), n)
+    elif m == "reason_share":
+        r = Rate(sum(1 for row in rows if row["reason"] == gate.param("reason")), n)
+    elif m == "event_share":
+        r = Rate(sum(1 for row in rows if row["events"].get(gate.param("event"), 0) > 0), n)
+    else:  # peak_share
+        r = peak_share(rows, str(gate.param("peak")), gate.param("at_least"))
+    return [_rate_result(gate, r, variant)]
+
+
+def gates_html(results: list[GateResult]) -> str:
+    """The gate outcomes as an HTML section for the report."""
+    import html
+
+    broken = sum(not r.ok for r in results)
+    head = f"<h2>Gates: {len(results) - broken} ok, {broken} broken</h2><ul>"
+    items = "".join(f"<li style='color:{'#060' if r.ok else '#b00'}'>{html.escape(r.line())}</li>" for r in results)
+    return head + items + "</ul>"

@@ -1,0 +1,219 @@
+"""One simulated game -> one row (docs/balance/README.md): the task that names it, playing it, and the
+Parquet files that hold the rows.
+
+A Task is everything a worker needs to replay one game exactly (game, seed, decks, agents, rules), so
+the same task gives the same row on any backend. Rows are keyed by game: nothing here knows a game's
+rules; per-card counts come from `Ruleset.played_cards(event)` over the event log, read once at the
+end of the game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardarena.agents import make_agent
+from cardarena.core.decks import Deck
+from cardarena.core.match import play, turns_of
+from cardarena.core.registry import load_game
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from cardarena.core.engine import State
+    from cardarena.core.ruleset import Ruleset
+
+Row = dict[str, Any]
+
+#: row fields that depend on the machine, not on the game: left out when rows are compared
+TIMING_FIELDS = ("seconds",)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a run. `index` is unique within a run (what `--resume` skips); `p1_seat` is the seat
+    the run's first player (--p1) takes in this game (seats are swapped game by game)."""
+
+    index: int
+    game: str
+    seed: int
+    decks: tuple[str, ...]  # by seat: a starter name or a deck file
+    agents: tuple[str, ...]  # by seat: agent specs for `make_agent`
+    p1_seat: int = 0
+    fmt: str | None = None
+    rules: str = "{}"  # JSON of the rule overrides (a Task stays hashable and picklable)
+    variant: str = "printed rules"
+    matchup: int = 0
+    cards: bool = True  # record the event log and count the cards played
+    keep_log: bool = False  # return a replay record with the row
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["decks"], d["agents"] = list(self.decks), list(self.agents)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Task:
+        return cls(**{**d, "decks": tuple(d["decks"]), "agents": tuple(d["agents"])})
+
+
+@cache
+def _deck(game_id: str, spec: str, fmt: str | None) -> Deck:
+    """Decks are resolved once per worker process (starter lookups and legality checks are not free)."""
+    return load_game(game_id).resolve_deck(spec, fmt)
+
+
+def play_task(task: Task) -> Row:
+    """Play one game and summarise it. An engine exception is recorded in the row (reason
+    `engine_error`, with the message) rather than stopping the run; automaton faults are already
+    forfeits in the shared match loop."""
+    g = load_game(task.game)
+    rules = json.loads(task.rules)
+    t0 = time.perf_counter()
+    state: State | None = None
+    error = ""
+    try:
+        decks = [_deck(task.game, d, task.fmt) for d in task.decks]
+        agents = [make_agent(spec, seed=task.seed * 2 + seat) for seat, spec in enumerate(task.agents)]
+        state = g.new_game(decks=decks, seed=task.seed, fmt=task.fmt, rules=rules)
+        state.record = task.cards or task.keep_log
+        play(state, agents)
+    except Exception as e:  # a broken game is a finding of the run, not the end of it
+        error = f"{type(e).__name__}: {e}"
+    seconds = time.perf_counter() - t0
+    row = _summary(g, task, state, error, rules)
+    row["seconds"] = seconds
+    if task.keep_log and state is not None:
+        from cardarena import __version__
+        from cardarena.core.match import replay_record
+
+        row["_replay"] = replay_record(state, list(task.agents), __version__)
+    return row
+
+
+def _summary(g: Ruleset, task: Task, state: State | None, error: str, rules: dict[str, Any]) -> Row:
+    res = state.result if state is not None and not error else None
+    row: Row = {
+        "task": task.index,
+        "seed": task.seed,
+        "game": task.game,
+        "format": (state.config.get("format") if state is not None else None) or task.fmt or g.default_format,
+        "variant": task.variant,
+        "rules": json.dumps(g.check_rules(rules) if not error else rules, sort_keys=True),
+        "matchup": task.matchup,
+        "decks": list(task.decks),
+        "agents": list(task.agents),
+        "p1_seat": task.p1_seat,
+        "first_player": None,
+        "winner": None if res is None else res.winner,
+        "winners": [] if res is None else list(res.winners),
+        "reason": "engine_error" if error else (res.reason if res is not None else "unfinished"),
+        "turns": 0 if res is None else res.turns,
+        "decisions": 0 if state is None else len(state.history),
+        "error": error,
+        "cards": [],
+        "events": {},
+        "peaks": {},
+    }
+    if state is None:
+        return row
+    if res is None and not error:
+        row["turns"] = turns_of(state)
+    first, cards, events, peaks = read_log(g, state.log)
+    kept = getattr(state, "first", None)
+    if first is None and isinstance(kept, int):
+        first = kept  # a game that logs no `turn` event but keeps who went first
+    row.update(first_player=first, cards=cards, events=events, peaks=peaks)
+    return row
+
+
+def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[dict[str, Any]], dict[str, int],
+                                                              dict[str, int]]:
+    """One pass over the log: the first player (the `player` of the first `turn` event), each card
+    played (name, seat, turn: the latest `turn` field seen), how many events of each type, and the
+    highest value of each integer field of `turn` events (e.g. `own_turn`, which tells Overtime)."""
+    first: int | None = None
+    turn = 0
+    cards: list[dict[str, Any]] = []
+    events: Counter[str] = Counter()
+    peaks: dict[str, int] = {}
+    for e in log:
+        t = e["type"]
+        events[t] += 1
+        tv = e.get("turn")
+        if tv.__class__ is int:
+            turn = tv
+        if t == "turn":
+            if first is None and e.get("player").__class__ is int:
+                first = e["player"]
+            for k, v in e.items():
+                if v.__class__ is int and k != "player" and v > peaks.get(k, -1):
+                    peaks[k] = v
+        names = g.played_cards(e)
+        if names:
+            seat = e.get("player")
+            seat = seat if seat.__class__ is int else -1
+            cards.extend({"card": n, "seat": seat, "turn": turn} for n in names)
+    return first, cards, dict(events), peaks
+
+
+def play_batch(tasks: list[Task]) -> list[Row]:
+    """What a worker runs: a batch of games, one row each, in task order."""
+    return [play_task(t) for t in tasks]
+
+
+# -- storage -------------------------------------------------------------------------------------
+
+def schema() -> pa.Schema:
+    import pyarrow as pa
+
+    return pa.schema([
+        ("task", pa.int64()), ("seed", pa.int64()), ("game", pa.string()), ("format", pa.string()),
+        ("variant", pa.string()), ("rules", pa.string()), ("matchup", pa.int32()),
+        ("decks", pa.list_(pa.string())), ("agents", pa.list_(pa.string())), ("p1_seat", pa.int8()),
+        ("first_player", pa.int8()), ("winner", pa.int8()), ("winners", pa.list_(pa.int8())),
+        ("reason", pa.string()), ("turns", pa.int32()), ("decisions", pa.int32()), ("seconds", pa.float64()),
+        ("error", pa.string()),
+        ("cards", pa.list_(pa.struct([("card", pa.string()), ("seat", pa.int8()), ("turn", pa.int32())]))),
+        ("events", pa.map_(pa.string(), pa.int32())), ("peaks", pa.map_(pa.string(), pa.int32())),
+    ])
+
+
+def write_rows(rows: list[Row], path: Path) -> None:
+    """Write rows as one Parquet file (atomically: a part file is either whole or absent)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    for r in clean:
+        r["events"] = list(r["events"].items())
+        r["peaks"] = list(r["peaks"].items())
+    table = pa.Table.from_pylist(clean, schema=schema())
+    tmp = path.with_suffix(".tmp")
+    pq.write_table(table, tmp, compression="zstd")
+    tmp.replace(path)
+
+
+def read_rows(path: Path) -> list[Row]:
+    """Every row under a run directory (its `rows/*.parquet`) or of one Parquet file, in task order."""
+    import pyarrow.parquet as pq
+
+    files = [path] if path.is_file() else sorted((path / "rows").glob("part-*.parquet"))
+    rows: list[Row] = []
+    for f in files:
+        for r in pq.read_table(f).to_pylist():
+            r["events"] = dict(r["events"] or [])
+            r["peaks"] = dict(r["peaks"] or [])
+            rows.append(r)
+    rows.sort(key=lambda r: r["task"])
+    return rows
+
+
+def comparable(row: Row) -> Row:
+    """A row without its timing, for comparing two runs of the same tasks."""
+    return {k: v for k, v in row.items() if k not in TIMING_FIELDS and not k.startswith("_")}

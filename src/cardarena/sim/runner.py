@@ -1,0 +1,249 @@
+"""A simulation run: the plan (which games, with which seeds), running it on a backend with a
+progress bar, storing rows as they come, stopping cleanly on Ctrl-C and resuming without playing a
+game twice (docs/balance/README.md).
+
+A run directory holds `run.json` (the plan's parameters: the tasks are re-derived from it, so a task
+index names the same game on every resume) and `rows/part-NNNNN.parquet` (rows, written in small
+parts as batches finish).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardarena.core.registry import load_game
+
+from .backends import make_backend
+from .rows import Row, Task, read_rows, write_rows
+
+RUN_FILE = "run.json"
+
+
+@dataclass
+class Plan:
+    """What to play. `players` are `AGENT[:params][:DECK]` specs (P1, P2, ...). With `decks`, every
+    pair of those decks meets (`["all"]`: every starter): `games` per pair and variant, half with P1
+    holding the first deck, half with P1 holding the second. Seats are swapped game by game.
+    `variants` are rule overrides compared with `rules` alone (the baseline, first)."""
+
+    game: str
+    players: list[str]
+    games: int
+    seed: int = 0
+    rules: dict[str, Any] = field(default_factory=dict)
+    variants: list[dict[str, Any]] = field(default_factory=list)
+    decks: list[str] = field(default_factory=list)
+    fmt: str | None = None
+    cards: bool = True
+    keep_log: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Plan:
+        return cls(**d)
+
+
+def split_player(spec: str) -> tuple[str, str | None]:
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as `match` and the arena read a
+    player: an external bot's quoted command (`cmd:"python3 bot.py":DECK`) stays whole."""
+    from cardarena.arena.entries import split_entry
+
+    return split_entry(spec)
+
+
+def rules_label(rules: dict[str, Any]) -> str:
+    return ",".join(f"{k}={_text(v)}" for k, v in sorted(rules.items())) or "printed rules"
+
+
+def _text(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def matchups(plan: Plan) -> list[tuple[str, ...]]:
+    """The deck pairs of the plan, P1's deck first (each pair also plays with the decks exchanged)."""
+    g = load_game(plan.game)
+    specs = [split_player(p) for p in plan.players]
+    starters = sorted(g.starter_decks())
+    if not plan.decks:
+        return [tuple(d or starters[i % len(starters)] for i, (_, d) in enumerate(specs))]
+    pool = starters if plan.decks == ["all"] else list(plan.decks)
+    if len(plan.players) != 2:
+        raise ValueError("--decks pairs decks for two players")
+    return [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]]
+
+
+def tasks(plan: Plan) -> list[Task]:
+    """Every game of the plan, in a fixed order. The seed depends on the matchup and the game number,
+    not on the variant: variants are compared on the same deals (common random numbers), which makes
+    their difference much less noisy."""
+    g = load_game(plan.game)
+    g.check_rules(plan.rules)
+    agents = [split_player(p)[0] for p in plan.players]
+    pairs = matchups(plan)
+    exchange = bool(plan.decks)
+    variants = [dict(plan.rules)] + [{**plan.rules, **v} for v in plan.variants]
+    for v in variants:
+        g.check_rules(v)
+    n = len(plan.players)
+    out: list[Task] = []
+    for vi, rules in enumerate(variants):
+        label = rules_label(rules)
+        for mi, pair in enumerate(pairs):
+            for j in range(plan.games):
+                decks = list(pair)
+                if exchange and j % 2 == 1:
+                    decks.reverse()
+                shift = (j // 2 if exchange else j) % n  # seats swapped game by game
+                seat_of = [(p + shift) % n for p in range(n)]  # player p sits at seat_of[p]
+                by_seat_deck = [""] * n
+                by_seat_agent = [""] * n
+                for p in range(n):
+                    by_seat_deck[seat_of[p]] = decks[p]
+                    by_seat_agent[seat_of[p]] = agents[p]
+                index = (vi * len(pairs) + mi) * plan.games + j
+                out.append(Task(index=index, game=plan.game, seed=plan.seed + mi * plan.games + j,
+                                decks=tuple(by_seat_deck), agents=tuple(by_seat_agent), p1_seat=seat_of[0],
+                                fmt=plan.fmt, rules=json.dumps(rules, sort_keys=True), variant=label,
+                                matchup=mi, cards=plan.cards, keep_log=plan.keep_log))
+    return out
+
+
+def cores() -> int:
+    """The cores this process may run on (the affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def check_plan(plan: Plan) -> list[Task]:
+    """The plan's tasks, after checking in this process what would otherwise fail in every worker:
+    agent specs, decks (legal in the format) and rules. Raises ValueError or CardArenaError."""
+    from cardarena.agents import make_agent
+
+    out = tasks(plan)
+    g = load_game(plan.game)
+    for spec in {a for t in out for a in t.agents}:
+        make_agent(spec, seed=0)
+    for deck in {d for t in out for d in t.decks}:
+        g.resolve_deck(deck, plan.fmt)
+    return out
+
+
+def batch_size(n: int, workers: int) -> int:
+    """Enough batches to keep every worker busy to the end, few enough that the per-batch overhead
+    vanishes; never more than 25 games, so the last batches end together and Ctrl-C stays responsive."""
+    return max(1, min(25, n // (workers * 8) or 1))
+
+
+@dataclass
+class RunStats:
+    done: int = 0
+    total: int = 0
+    skipped: int = 0
+    seconds: float = 0.0
+    stopped: bool = False
+
+    @property
+    def games_per_second(self) -> float:
+        return (self.done - self.skipped) / self.seconds if self.seconds else 0.0
+
+
+Progress = Callable[[int, int], None]  # (games stored so far, total games); first called before any game
+
+
+def save_plan(plan: Plan, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / RUN_FILE).write_text(json.dumps(plan.to_dict(), indent=1) + "\n")
+
+
+def load_plan(out: Path) -> Plan:
+    f = out / RUN_FILE
+    if not f.exists():
+        raise FileNotFoundError(f"{out} holds no {RUN_FILE}: nothing to resume")
+    return Plan.from_dict(json.loads(f.read_text()))
+
+
+def done_tasks(out: Path) -> set[int]:
+    rows_dir = out / "rows"
+    if not rows_dir.exists():
+        return set()
+    return {r["task"] for r in read_rows(out)}
+
+
+def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None = None,
+        address: str | None = None, progress: Progress | None = None, resume: bool = False,
+        flush_every: float = 5.0) -> RunStats:
+    """Play the plan into `out`. With `resume`, tasks already stored are skipped. KeyboardInterrupt
+    stops the run: unstarted games are cancelled, running batches finish and are stored, and the
+    returned stats say `stopped`."""
+    all_tasks = tasks(plan)
+    done = done_tasks(out) if resume else set()
+    if not resume and (out / "rows").exists() and any((out / "rows").iterdir()):
+        raise FileExistsError(f"{out} already holds rows: use --resume to continue it, or another --out")
+    save_plan(plan, out)
+    todo = [t for t in all_tasks if t.index not in done]
+    stats = RunStats(done=len(all_tasks) - len(todo), total=len(all_tasks), skipped=len(all_tasks) - len(todo))
+    if not todo:
+        return stats
+    workers = workers or cores()
+    size = batch_size(len(todo), workers)
+    batches = [todo[i:i + size] for i in range(0, len(todo), size)]
+    rows_dir = out / "rows"
+    rows_dir.mkdir(parents=True, exist_ok=True)
+    part = max((int(p.stem.split("-")[1]) for p in rows_dir.glob("part-*.parquet")), default=-1) + 1
+    buffer: list[Row] = []
+    last = time.monotonic()
+
+    def flush() -> None:
+        nonlocal part, buffer, last
+        if buffer:
+            _keep_logs(buffer, out)
+            write_rows(buffer, rows_dir / f"part-{part:05d}.parquet")
+            part += 1
+            buffer = []
+        last = time.monotonic()
+
+    def take(rows: list[Row]) -> None:
+        buffer.extend(rows)
+        stats.done += len(rows)
+        if progress is not None:
+            progress(stats.done, stats.total)
+        if time.monotonic() - last >= flush_every or len(buffer) >= 2000:
+            flush()
+
+    be = make_backend(backend, workers, address)
+    t0 = time.perf_counter()
+    try:
+        try:
+            if progress is not None:
+                progress(stats.done, stats.total)
+            for rows in be.run(batches):
+                take(rows)
+        except KeyboardInterrupt:
+            stats.stopped = True
+            be.stop()
+            for rows in be.drain():
+                take(rows)
+    finally:
+        stats.seconds = time.perf_counter() - t0
+        flush()
+        be.close()
+    return stats
+
+
+def _keep_logs(rows: list[Row], out: Path) -> None:
+    """Replay records asked for with --logs: one JSON file per game, readable by `cardarena replay`."""
+    for r in rows:
+        rec = r.pop("_replay", None)
+        if rec is not None:
+            d = out / "logs"
+            d.mkdir(exist_ok=True)
+            (d / f"game-{r['task']:06d}.json").write_text(json.dumps(rec))

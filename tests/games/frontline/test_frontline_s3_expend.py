@@ -1,0 +1,116 @@
+"""seed 003 §3: no mana; costs are paid by Expending cards from hand or field to the Fallen Zone."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from frontline_scenario import FILLER, GAME, attack, has, kind, pass_ladder, pay, pick, scenario, to_battle, uid
+
+from cardarena.games.frontline.schema import HERO_TIERS, Card
+from cardarena.games.frontline.state import FALLEN
+
+
+def test_no_resource_builds_up_and_short_costs_cannot_be_paid() -> None:
+    # rule frontline.3.1
+    # rule frontline.3.7
+    st = scenario(hands=(["Pike Levy"], []), turn=9)
+    assert not has(st, "Deploy Pike Levy")  # turn 9, yet nothing to pay with
+    assert not hasattr(st, "mana") and "energy" not in st.view(0)["players"][0]
+    st = scenario(hands=(["Pike Levy", FILLER], []), turn=9)
+    assert has(st, "Deploy Pike Levy")
+
+
+def test_cost_n_expends_exactly_n_cards_to_the_fallen_zone() -> None:
+    # rule frontline.3.2
+    # rule frontline.3.4
+    # rule frontline.3.6
+    st = scenario(hands=(["Firebomb", FILLER, FILLER, FILLER, FILLER], []), front=([], ["Shieldbearer"]))
+    pick(st, "Cast Firebomb")
+    assert kind(st) == "expend" and "0 of 2 paid" in st.decision.prompt
+    pick(st, "Militia Recruit from your hand")
+    assert "1 of 2 paid" in st.decision.prompt  # the running total
+    pick(st, "Militia Recruit from your hand")
+    assert kind(st) == "ladder"
+    assert len(st.hand[0]) == 2
+    assert [st.defs[i].name for i in st.fallen[0]] == [FILLER, FILLER]
+    pass_ladder(st)
+    assert [st.defs[i].name for i in st.fallen[0]] == [FILLER, FILLER, "Firebomb"]
+
+
+def test_a_field_card_can_pay() -> None:
+    # rule frontline.3.5
+    # rule frontline.3.6
+    st = scenario(hands=(["Volley"], []), front=(["Ash Scout"], ["Shieldbearer"]))
+    pick(st, "Cast Volley")
+    pick(st, "Ash Scout from your Front Line")
+    scout = uid(st, "Ash Scout")
+    assert st.zone[scout] == FALLEN and st.front[0] == -1
+
+
+def test_an_ability_costs_n_expended_cards() -> None:
+    # rule frontline.3.3
+    # rule frontline.5.7
+    st = scenario(hands=([FILLER], []), front=(["Marksman"], ["Shieldbearer"]))
+    pick(st, "Marksman: Snipe")
+    assert kind(st) == "expend"
+    pick(st, "Militia Recruit from your hand")
+    pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 2 and len(st.hand[0]) == 0
+
+
+def test_cost_zero_deploys_without_expending() -> None:
+    # rule frontline.3.8
+    # rule frontline.5.5
+    st = scenario(hands=(["Ash Scout"], []))
+    pick(st, "Deploy Ash Scout")
+    assert kind(st) == "main" and st.front[0] == uid(st, "Ash Scout") and st.fallen[0] == []
+
+
+def test_pool_follows_the_cost_tiers() -> None:
+    # rule frontline.3.9
+    # rule frontline.3.10
+    # rule frontline.3.11
+    for h in GAME.pool.heroes:
+        assert (h.atk, h.hp) in HERO_TIERS[h.cost], h.name
+    assert {(h.atk, h.hp) for h in GAME.pool.heroes if h.cost == 0} <= {(0, 1), (1, 1)}
+    assert {(h.atk, h.hp) for h in GAME.pool.heroes if h.cost == 3} <= {(3, 2), (3, 3)}
+    assert all(1 <= e.cost <= 2 for e in GAME.pool.equipment)
+    with pytest.raises(msgspec.ValidationError, match="Cost-3 Hero"):
+        msgspec.convert({"kind": "hero", "id": "X", "name": "X", "cost": 3, "atk": 2, "hp": 2}, Card)
+    with pytest.raises(msgspec.ValidationError, match="1–2"):
+        msgspec.convert({"kind": "equipment", "id": "X", "name": "X", "cost": 3, "atk": 1}, Card)
+
+
+def test_cost_three_needs_three_expended() -> None:
+    # rule frontline.3.11
+    st = scenario(hands=(["Siege Titan", FILLER, FILLER, FILLER], []))
+    pick(st, "Deploy Siege Titan")
+    pay(st, "Militia")
+    assert len(st.fallen[0]) == 3 and st.front[0] == uid(st, "Siege Titan")
+
+
+def test_scavenge_fires_when_expended_as_a_cost() -> None:
+    # rule frontline.3.12
+    # rule frontline.8.12
+    st = scenario(hands=(["Volley", "Scrap Runner"], []), front=([], ["Shieldbearer"]))
+    pick(st, "Cast Volley")
+    pick(st, "Scrap Runner from your hand")
+    assert len(st.hand[0]) == 1 and st.defs[st.hand[0][0]].name == FILLER  # Scavenge: draw 1
+    assert any(e["type"] == "trigger" and e["keyword"] == "scavenge" for e in st.log)
+
+
+def test_scavenge_fires_when_discarded_for_the_hand_cap() -> None:
+    # rule frontline.3.13
+    st = scenario(hands=(["Ember Drudge"] + [FILLER] * 7, []), start="end")
+    pick(st, "Discard Ember Drudge")
+    assert st.lp[1] == 19  # Scavenge: the opponent loses 1 LP
+
+
+def test_scavenge_fires_when_destroyed() -> None:
+    # rule frontline.3.14
+    st = scenario(front=(["Militia Recruit"], ["Rubble Rat"]))
+    to_battle(st)
+    attack(st, "Militia Recruit", "Rubble Rat")
+    pass_ladder(st)
+    assert st.zone[uid(st, "Rubble Rat")] == FALLEN
+    assert st.lp[1] == 21  # Rubble Rat's Scavenge: its owner gains 1 LP

@@ -1,0 +1,203 @@
+"""seed 003 §4: Front Line, Equipment Row, Command Zone, Tactical Zone, Generals, Actions, Reactions."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from frontline_scenario import (
+    FILLER,
+    GAME,
+    attack,
+    has,
+    kind,
+    next_turn,
+    pass_ladder,
+    pay,
+    pick,
+    scenario,
+    to_battle,
+    uid,
+)
+
+from cardarena.games.frontline.schema import Card
+from cardarena.games.frontline.state import COMMAND, FALLEN, FRONT, GEAR, TAC
+
+FIVE = ["Militia Recruit"] * 5
+
+
+def test_front_line_holds_five() -> None:
+    # rule frontline.4.1
+    # rule frontline.7.19
+    st = scenario(front=(FIVE, []), tac=(["Shieldbearer"], []), hands=(["Ash Scout"], []), turn=5)
+    assert not has(st, "Deploy Ash Scout") and not has(st, "Redeploy")
+    st = scenario(front=(FIVE[:4], []), tac=(["Shieldbearer"], []), hands=(["Ash Scout"], []), turn=5)
+    assert has(st, "Deploy Ash Scout") and has(st, "Redeploy Shieldbearer")
+
+
+def test_heroes_go_to_the_front_line_and_only_units_stand_there() -> None:
+    # rule frontline.4.2
+    # rule frontline.4.11
+    st = scenario(hands=(["Ash Scout", "Bone Pit"], []))
+    pick(st, "Deploy Ash Scout")
+    pick(st, "Set up Bone Pit")
+    assert st.zone[uid(st, "Ash Scout")] == FRONT and st.zone[uid(st, "Bone Pit")] == TAC
+    assert GAME.check_invariants(st) == []
+
+
+def test_equipment_attaches_to_the_unit_in_front_of_its_slot() -> None:
+    # rule frontline.4.3
+    # rule frontline.4.4
+    # rule frontline.5.6
+    st = scenario(hands=(["Longsword", FILLER], []), front=(["Shieldbearer", "Pike Levy"], []))
+    assert has(st, "Equip Longsword to Shieldbearer") and has(st, "Equip Longsword to Pike Levy")
+    assert {o.id for o in st.decision.options if o.id.startswith("equip:")} == {"equip:E04:0", "equip:E04:1"}
+    pick(st, "Equip Longsword to Pike Levy")
+    pay(st)
+    pike, sword = uid(st, "Pike Levy"), uid(st, "Longsword")
+    assert st.gear[pike] == (sword,) and st.zone[sword] == GEAR
+    assert st.view(0)["players"][0]["front"][1]["atk_now"] == 3
+    st = scenario(hands=(["Longsword", FILLER], []))
+    assert not has(st, "Equip")  # no unit in front of any Equipment Row slot
+
+
+def test_five_items_at_most_and_no_duplicate_titles_per_unit() -> None:
+    # rule frontline.4.5
+    # rule frontline.4.6
+    # rule frontline.4.7
+    items = ["Tower Shield", "Iron Helm", "Longsword", "Barbed Spear", "Warhorse"]
+    st = scenario(hands=(["Field Dressing", "Longsword", FILLER, FILLER], []),
+                  front=(["Shieldbearer", "Pike Levy"], []), gear={"Shieldbearer": items})
+    assert not has(st, "Equip Field Dressing to Shieldbearer")  # a 6th attachment is refused
+    assert has(st, "Equip Field Dressing to Pike Levy")
+    assert not has(st, "Equip Longsword to Shieldbearer")  # it already carries a Longsword...
+    st = scenario(hands=(["Longsword", FILLER], []), front=(["Shieldbearer", "Pike Levy"], []),
+                  gear={"Shieldbearer": ["Longsword"]})
+    assert not has(st, "Equip Longsword to Shieldbearer")
+    assert has(st, "Equip Longsword to Pike Levy")  # ...but another unit may carry one too
+
+
+def test_equipment_tucks_under_a_retreating_unit() -> None:
+    # rule frontline.4.8
+    # rule frontline.7.6
+    st = scenario(hands=([FILLER], []), front=(["Pike Levy"], []), gear={"Pike Levy": ["Longsword", "Iron Helm"]})
+    pick(st, "Retreat Pike Levy")
+    pay(st)
+    pass_ladder(st)
+    pike = uid(st, "Pike Levy")
+    assert st.zone[pike] == TAC and st.tac[0] == pike and st.tac[1] == -1
+    assert [st.defs[e].name for e in st.gear[pike]] == ["Longsword", "Iron Helm"]
+    assert all(st.zone[e] == GEAR for e in st.gear[pike])
+    assert [g["name"] for g in st.view(1)["players"][0]["tactical"][0]["gear"]] == ["Longsword", "Iron Helm"]
+
+
+def test_command_zone_holds_the_one_general() -> None:
+    # rule frontline.4.9
+    # rule frontline.4.14
+    st = scenario(hands=(["Marshal Vey", "Matron Sable", FILLER, FILLER], []))
+    pick(st, "Play Marshal Vey")
+    pay(st, "Militia")
+    vey = uid(st, "Marshal Vey")
+    assert st.command[0] == vey and st.zone[vey] == COMMAND
+    assert not has(st, "Play Matron Sable")  # only as a swap
+    assert has(st, "Swap in Matron Sable")
+
+
+def test_swap_expends_the_active_general() -> None:
+    # rule frontline.4.15
+    # rule frontline.4.14
+    st = scenario(hands=(["Warlord Kresh", FILLER], []), command=("Marshal Vey", None))
+    pick(st, "Swap in Warlord Kresh")
+    vey = uid(st, "Marshal Vey")
+    assert st.zone[vey] == FALLEN  # the old General paid 1 of the 2
+    pay(st)
+    assert st.command[0] == uid(st, "Warlord Kresh") and len(st.fallen[0]) == 2
+
+
+def test_tactical_zone_holds_three_cards_of_either_kind() -> None:
+    # rule frontline.4.10
+    # rule frontline.7.4
+    st = scenario(hands=(["Bone Pit", FILLER], []), front=(["Pike Levy"], []),
+                  tac=(["War Drum", "Signal Beacon", "Shieldbearer"], []))
+    assert not has(st, "Set up Bone Pit") and not has(st, "Retreat")
+    st = scenario(hands=(["Bone Pit", FILLER], []), front=(["Pike Levy"], []), tac=(["War Drum", "Shieldbearer"], []))
+    assert has(st, "Set up Bone Pit") and has(st, "Retreat Pike Levy")
+
+
+def test_tactical_equipment_stats_and_it_never_moves_to_the_front_line() -> None:
+    # rule frontline.4.12
+    # rule frontline.4.13
+    for t in GAME.pool.tactical:
+        assert t.atk == 0 and 1 <= t.hp <= 3
+    with pytest.raises(msgspec.ValidationError, match="0 ATK"):
+        msgspec.convert({"kind": "tactical", "id": "X", "name": "X", "cost": 1, "atk": 1, "hp": 1,
+                         "aura": {"atk": 1}}, Card)
+    st = scenario(tac=(["War Drum"], []), turn=7)
+    assert not has(st, "Redeploy")
+
+
+def test_emergency_defender_only_with_no_hero_on_the_front_line() -> None:
+    # rule frontline.4.16
+    # rule frontline.4.17
+    # rule frontline.4.19
+    st = scenario(front=(["Militia Recruit"], []), command=("Marshal Vey", None))
+    assert not has(st, "Emergency Defender")
+    st = scenario(command=("Marshal Vey", None))
+    pick(st, "Emergency Defender")
+    pass_ladder(st)
+    vey = uid(st, "Marshal Vey")
+    assert st.front[0] == vey and st.command[0] == -1 and st.zone[vey] == FRONT
+    assert len(st.units(0)) == 1 and st.open_front(0) == 1  # it takes one of the 5 slots
+
+
+def test_emergency_defender_on_the_opponents_turn_in_answer_to_a_breach() -> None:
+    # rule frontline.4.18
+    st = scenario(front=(["Pike Levy"], []), command=(None, "Captain Ironjaw"))
+    to_battle(st)
+    attack(st, "Pike Levy", "LP")
+    assert kind(st) == "ladder" and st.decision.seat == 1
+    pick(st, "Emergency Defender")
+    pass_ladder(st)
+    assert st.front[5] == uid(st, "Captain Ironjaw")
+    assert st.lp[1] == 20  # the Breach whiffed: the Front Line was no longer empty
+
+
+def test_front_line_general_retreats_but_never_returns_to_the_command_zone() -> None:
+    # rule frontline.4.20
+    # rule frontline.4.21
+    st = scenario(hands=([FILLER], []), front=(["Marshal Vey"], []))
+    assert not any("Command Zone" in o.label and "Marshal" in o.label for o in st.decision.options)
+    pick(st, "Retreat Marshal Vey")
+    pay(st)
+    pass_ladder(st)
+    vey = uid(st, "Marshal Vey")
+    assert st.zone[vey] == TAC and st.command[0] == -1
+    next_turn(st)
+    next_turn(st)
+    pick(st, "Redeploy Marshal Vey")
+    assert st.zone[vey] == FRONT and st.command[0] == -1
+
+
+def test_actions_only_in_your_own_main_phase() -> None:
+    # rule frontline.4.22
+    st = scenario(front=(["Pike Levy"], ["Shieldbearer"]), hands=(["Volley", FILLER], ["Volley", FILLER]))
+    assert has(st, "Cast Volley")
+    to_battle(st)
+    assert not has(st, "Cast Volley")  # not in the Battle Phase
+    attack(st, "Pike Levy", "Shieldbearer")
+    assert st.decision.seat == 1 and not has(st, "Volley")  # not on the opponent's turn
+
+
+def test_reactions_are_cast_from_hand_on_either_turn() -> None:
+    # rule frontline.4.23
+    # rule frontline.4.24
+    st = scenario(front=(["Pike Levy"], ["Shieldbearer"]), hands=(["Ambush Fire", FILLER], ["Ambush Fire", FILLER]))
+    assert not has(st, "Cast Ambush Fire")  # no Ladder open: nothing to answer
+    to_battle(st)
+    attack(st, "Pike Levy", "Shieldbearer")
+    pick(st, "Cast Ambush Fire")  # P2 on P1's turn
+    pay(st)
+    assert st.decision.seat == 0
+    pick(st, "Cast Ambush Fire")  # P1 on its own turn
+    pay(st)
+    pass_ladder(st)
+    assert all(st.zone[i] == FALLEN for i in (uid(st, "Ambush Fire"), uid(st, "Ambush Fire", 1)))

@@ -1,0 +1,142 @@
+"""seed 003 §7: Retreat to the Tactical Zone, Physical Combat Immunity, redeployment."""
+
+from __future__ import annotations
+
+from frontline_scenario import (
+    FILLER,
+    attack,
+    events,
+    has,
+    next_turn,
+    pass_ladder,
+    pay,
+    pick,
+    scenario,
+    to_battle,
+    uid,
+)
+
+from cardarena.games.frontline.state import FALLEN, FRONT, TAC
+
+
+def test_retreat_on_your_own_turn_for_one_expend() -> None:
+    # rule frontline.7.1
+    # rule frontline.7.3
+    # rule frontline.7.5
+    st = scenario(hands=([FILLER], []), front=(["Pike Levy", "Ash Scout"], []))
+    pick(st, "Retreat Pike Levy")
+    pick(st, "Militia Recruit from your hand")
+    pass_ladder(st)
+    pike = uid(st, "Pike Levy")
+    assert st.zone[pike] == TAC and st.front[0] == -1 and st.tac[0] == pike
+    assert [st.defs[i].name for i in st.fallen[0]] == [FILLER]
+
+
+def test_retreat_needs_a_card_to_expend() -> None:
+    # rule frontline.7.3
+    st = scenario(front=(["Pike Levy"], []))
+    assert not has(st, "Retreat")  # the unit cannot pay for itself
+
+
+def test_on_the_opponents_turn_retreat_only_answers_an_attack_or_effect() -> None:
+    # rule frontline.7.2
+    st = scenario(front=(["Pike Levy"], ["Shieldbearer"]), hands=([], [FILLER]))
+    seats = set()
+    to_battle(st)
+    attack(st, "Pike Levy", "Shieldbearer")
+    while st.turn == 3:
+        seats.add((st.decision.seat, st.decision.kind))
+        if st.decision.seat == 1:
+            assert st.decision.kind == "ladder" and has(st, "Retreat Shieldbearer")
+        st.apply("pass" if "pass" in st.decision.ids else ("end" if "end" in st.decision.ids else "battle"))
+    assert (1, "ladder") in seats and (1, "main") not in seats
+
+
+def test_retreat_answering_an_attack_makes_it_whiff() -> None:
+    # rule frontline.7.7
+    # rule frontline.7.8
+    # rule frontline.8.11
+    st = scenario(front=(["Siege Titan"], ["Militia Recruit"]), hands=([], [FILLER]))
+    to_battle(st)
+    attack(st, "Siege Titan", "Militia Recruit")
+    pick(st, "Retreat Militia Recruit")
+    pay(st)
+    pass_ladder(st)
+    mr = uid(st, "Militia Recruit")
+    assert st.zone[mr] == TAC and st.hp[mr] == 1
+    assert st.lp[1] == 20  # no Pierce either
+    assert events(st, "whiff")[-1]["kind"] == "attack"
+    assert st.view(0)["players"][1]["tactical"][0]["immune"] is True
+
+
+def test_immunity_ends_with_the_turn_and_redeploy_waits_for_a_later_turn() -> None:
+    # rule frontline.7.9
+    # rule frontline.7.15
+    # rule frontline.7.16
+    # rule frontline.7.17
+    st = scenario(hands=([FILLER], []), front=(["Pike Levy"], []))
+    pick(st, "Retreat Pike Levy")
+    pay(st)
+    pass_ladder(st)
+    assert not has(st, "Redeploy")  # not in the turn it retreated
+    assert st.view(1)["players"][0]["tactical"][0]["immune"] is True
+    next_turn(st)
+    assert st.view(1)["players"][0]["tactical"][0]["immune"] is False
+    next_turn(st)
+    fallen = len(st.fallen[0])
+    pick(st, "Redeploy Pike Levy")
+    assert st.zone[uid(st, "Pike Levy")] == FRONT and len(st.fallen[0]) == fallen  # free
+
+
+def test_retreat_turns_cover_off() -> None:
+    # rule frontline.7.10
+    # rule frontline.gap.17
+    st = scenario(front=(["Pike Levy"], ["Militia Recruit"]), tac=([], ["Shieldbearer"]))
+    to_battle(st)
+    assert has(st, "attacks Militia Recruit")  # the retreated Shieldbearer forces nothing
+
+
+def test_retreated_units_stay_targetable_by_actions_reactions_and_hero_effects() -> None:
+    # rule frontline.7.11
+    # rule frontline.7.12
+    # rule frontline.7.13
+    st = scenario(hands=(["Volley", FILLER, FILLER, FILLER], []), front=(["Marksman"], []), tac=([], ["Shieldbearer"]))
+    sb = uid(st, "Shieldbearer")
+    pick(st, "Cast Volley")  # an Action
+    pay(st, "Militia")
+    pass_ladder(st)
+    assert st.hp[sb] == 2
+    pick(st, "Marksman: Snipe")  # a Hero's effect
+    pay(st, "Militia")
+    pass_ladder(st)
+    assert st.hp[sb] == 1
+    st = scenario(hands=(["Volley", FILLER], ["Ambush Fire", FILLER]), front=(["Militia Recruit"], ["Sandbag Porter"]),
+                  tac=(["Shieldbearer"], []))
+    pick(st, "Cast Volley")
+    pay(st)
+    pick(st, "Cast Ambush Fire")  # a Reaction, aimed at the retreated unit
+    pick(st, "Shieldbearer")
+    pay(st)
+    pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 2
+
+
+def test_units_in_the_tactical_zone_cannot_attack() -> None:
+    # rule frontline.7.14
+    st = scenario(front=(["Ash Scout"], ["Militia Recruit"]), tac=(["Pike Levy"], []))
+    to_battle(st)
+    assert has(st, "Ash Scout (") and not has(st, "Pike Levy (")
+
+
+def test_redeploy_only_in_main_phases() -> None:
+    # rule frontline.7.18
+    st = scenario(front=(["Ash Scout"], ["Militia Recruit"]), tac=(["Pike Levy"], []), hands=([], ["Ambush Fire", FILLER]))
+    assert has(st, "Redeploy Pike Levy")
+    to_battle(st)
+    assert not has(st, "Redeploy")
+    attack(st, "Ash Scout", "Militia Recruit")
+    assert not has(st, "Redeploy")  # nor in a Ladder
+    pass_ladder(st)
+    assert st.phase == "main2" and has(st, "Redeploy Pike Levy")  # Main Phase 2
+    st.apply("end")
+    assert st.zone[uid(st, "Pike Levy")] == TAC and st.zone[uid(st, "Ash Scout")] in (FRONT, FALLEN)

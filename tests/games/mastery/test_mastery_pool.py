@@ -1,0 +1,77 @@
+"""The `mastery` card pool: sizes, mechanics, and load-time schema errors that name file, card and field."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from mastery_scenario import POOL
+
+from cardarena.core.cards import convert_cards
+from cardarena.core.errors import CardDataError
+from cardarena.games.mastery.pool import CardPool
+from cardarena.games.mastery.schema import Card
+from cardarena.games.mastery.text import card_text
+
+
+def test_pool_sizes() -> None:
+    assert len(POOL.heroes) >= 12
+    for cls in ("Support", "Attacker", "Tank"):
+        assert sum(h.cls == cls for h in POOL.heroes) >= 4
+    assert len(POOL.level1) >= 45 and len(POOL.tactics) >= 12
+
+
+def test_symbols_and_access_kinds() -> None:
+    # rule mastery.gap.21
+    kinds = {(t.symbol, t.access.kind) for t in POOL.level1 if t.access is not None}
+    assert {s for s, _ in kinds} == {"Support", "Attack", "Guard"}
+    assert {k for _, k in kinds} == {"native", "class", "teachable"}
+    for t in POOL.level1:
+        verbs = {e.verb for e in t.effects}
+        if t.symbol == "Attack":
+            assert verbs & {"damage", "poison"}, t.name
+        if t.symbol == "Guard":
+            assert verbs & {"shield", "def_up", "reduce", "redirect", "intercept", "ward", "damage"}, t.name
+
+
+def test_every_mechanic_is_used() -> None:
+    verbs = {e.verb for c in (*POOL.level1, *POOL.tactics) for e in c.effects}
+    assert {"shield", "poison", "redirect", "intercept", "def_up", "heal", "reduce", "cure", "ward"} <= verbs
+    targets = {c.target for c in (*POOL.level1, *POOL.tactics)}
+    assert {"enemy", "ally", "another_ally", "all_enemies", "all_allies", "self"} <= targets
+
+
+def test_every_hero_has_three_paths() -> None:
+    # rule mastery.gap.27
+    for h in POOL.heroes:
+        paths = [POOL.by_id[p] for p in h.paths]
+        assert sorted(p.symbol for p in paths) == ["Attack", "Guard", "Support"]  # type: ignore[attr-defined]
+        for p in paths:
+            assert len(p.techniques) == 2  # type: ignore[attr-defined]
+    assert all(h.basic.effects for h in POOL.heroes)
+
+
+def test_text_is_generated_from_effects() -> None:
+    t = POOL.by_name["Feint"]
+    assert card_text(t.target, t.effects) == "Deal 2 damage to an enemy Hero (this may deal 0). The performer gains +1 DEF this Round."
+
+
+def bad(table: dict) -> str:  # type: ignore[type-arg]
+    with pytest.raises(CardDataError) as e:
+        CardPool(convert_cards([("mastery/cards/x.toml", table)], Card))
+    return str(e.value)
+
+
+def test_schema_errors_name_file_card_and_field() -> None:
+    base = {"kind": "technique", "id": "x", "name": "X", "level": 1, "symbol": "Attack", "cost": 1,
+            "target": "enemy", "effects": [{"verb": "damage", "amount": 2}],
+            "access": {"kind": "class", "cls": "Attacker"}}
+    msg = bad({**base, "cost": "two"})
+    assert "mastery/cards/x.toml" in msg and "'X'" in msg and "cost" in msg
+    assert "must target an enemy" in bad({**base, "target": "ally"})
+    assert "needs `access`" in bad({k: v for k, v in base.items() if k != "access"})
+    assert "amount ≥ 1" in bad({**base, "effects": [{"verb": "damage"}]})
+    tactic = {"kind": "tactic", "id": "t", "name": "T", "cost": 1, "target": "another_ally",
+              "effects": [{"verb": "heal", "amount": 1}]}
+    assert "needs a performer" in bad(tactic)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({**base, "bogus": 1}, Card)

@@ -1,0 +1,124 @@
+"""Gates: the committed gates hold on their sample; a broken gate fails the run, naming itself with
+its measured value and interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+from cardarena.sim.gates import GateFileError, load_gates
+
+ROOT = Path(__file__).resolve().parents[2]
+GATE_FILES = sorted((ROOT / "docs" / "balance").glob("*.gates.toml"))
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("path", GATE_FILES, ids=lambda p: p.stem)
+def test_committed_gates_hold_on_their_sample(path: Path, tmp_path: Path) -> None:
+    gf = load_gates(path)
+    s = gf.sample
+    assert gf.game and s, f"{path.name} needs game and [sample]"
+    args = ["sim", gf.game, "--p1", s["players"][0], "--p2", s["players"][1], "--games", str(s["games"]),
+            "--seed", str(s.get("seed", 0)), "--workers", "2", "--out", str(tmp_path / "run"), "--gates", str(path),
+            "--no-report"]
+    for d in s.get("decks", []):
+        args += ["--decks", d]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert "0 broken" in r.output
+
+
+def test_both_games_have_a_gates_file() -> None:
+    assert {p.name.split(".")[0] for p in GATE_FILES} >= {"aliens", "circuits"}
+
+
+def test_a_broken_gate_fails_the_run_naming_its_value_and_interval(tmp_path: Path) -> None:
+    gates = tmp_path / "gates.toml"
+    gates.write_text("""
+game = "circuits"
+[[gate]]
+name = "first player always wins"
+metric = "first_player_win_rate"
+min = 0.99
+[[gate]]
+name = "games end"
+metric = "turns_max"
+max = 500
+""")
+    run_dir = tmp_path / "run"
+    r = runner.invoke(app, ["sim", "circuits", "--games", "6", "--seed", "5", "--workers", "2", "--out", str(run_dir),
+                            "--gates", str(gates), "--no-report"])
+    assert r.exit_code == 1, r.output
+    line = next(x for x in r.output.splitlines() if x.startswith("BROKEN"))
+    assert "first player always wins" in line and "wanted >= 0.99" in line
+    assert "[" in line and "/6)" in line  # the value, its Wilson interval and the count
+    assert "ok: games end" in r.output and "1 ok, 1 broken" in r.output
+    # the same verdict from the stored rows, with the report written
+    again = runner.invoke(app, ["sim-report", str(run_dir), "--gates", str(gates)])
+    assert again.exit_code == 1 and "BROKEN: first player always wins" in again.output
+    assert (run_dir / "report" / "report.html").exists()
+
+
+def test_gate_file_problems_are_all_listed(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("""
+[[gate]]
+name = "a"
+metric = "wins_per_hour"
+max = 1
+[[gate]]
+name = "b"
+metric = "reason_share"
+max = 0.1
+[[gate]]
+name = "c"
+metric = "turns_median"
+""")
+    with pytest.raises(GateFileError) as e:
+        load_gates(bad)
+    msg = str(e.value)
+    assert "a: unknown metric 'wins_per_hour'" in msg and "b: metric reason_share needs reason" in msg
+    assert "c: give min, max or both" in msg
+    r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), "--gates", str(bad)])
+    assert r.exit_code == 2 and "unknown metric" in r.output and not (tmp_path / "x").exists()
+
+
+def test_resume_from_the_command_line_plays_nothing_twice(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(out), "--no-report"])
+    assert first.exit_code == 0 and "2/2 games stored (2 played now" in first.output
+    again = runner.invoke(app, ["sim", "--resume", "--out", str(out), "--no-report"])
+    assert again.exit_code == 0 and "2/2 games stored (0 played now" in again.output
+    clash = runner.invoke(app, ["sim", "circuits", "--games", "2", "--out", str(out)])
+    assert clash.exit_code == 2 and "--resume" in clash.output
+
+
+def test_matchup_gate_checks_each_pair_once_and_an_unknown_rule_breaks_its_gate() -> None:
+    from cardarena.sim.gates import Gate, GateFile, check_gates
+    from cardarena.sim.rows import play_batch
+    from cardarena.sim.runner import Plan, tasks
+
+    rows = play_batch(tasks(Plan(game="aliens", players=["random", "random"], games=2,
+                                 decks=["mind_storm", "frozen_bastion"])))
+    gf = GateFile("aliens", [
+        Gate("pairs", "matchup_win_rate", min=0.0, max=1.0),
+        Gate("overtime", "peak_share", max=1.0, params=(("at_least", "rule:overtime_start"), ("peak", "turn"))),
+    ], {})
+    pairs, overtime = check_gates(gf, rows)
+    assert pairs.ok and pairs.detail.startswith("frozen_bastion vs mind_storm: ") and "(" in pairs.detail
+    assert not overtime.ok and "no rule 'overtime_start'" in overtime.detail
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--p1", "random:nosuchdeck"], "nosuchdeck"),
+    (["--p1", "nosuchagent"], "unknown agent 'nosuchagent'"),
+    (["--rule", "nope=1"], "unknown rule 'nope'"),
+    (["--variant", "overtime_start"], "NAME=VALUE"),
+    (["--backend", "threads"], "unknown backend"),
+])
+def test_a_bad_plan_fails_before_any_game(args: list[str], says: str, tmp_path: Path) -> None:
+    r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), *args])
+    assert r.exit_code == 2 and says in r.output and not (tmp_path / "x").exists()

@@ -1,0 +1,86 @@
+"""The run plan, rows, resume and a clean stop (tiny random games)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardarena.sim.rows import comparable, play_batch, read_rows, write_rows
+from cardarena.sim.runner import Plan, run, tasks
+
+
+def _plan(**kw: object) -> Plan:
+    base = {"game": "circuits", "players": ["random", "random"], "games": 4, "seed": 3,
+            "decks": ["forgeblade", "lumen_warden"]}
+    return Plan(**{**base, **kw})  # type: ignore[arg-type]
+
+
+def test_pairs_exchange_decks_swap_seats_and_share_seeds_across_variants() -> None:
+    ts = tasks(_plan(variants=[{"reserve_token": False}]))
+    assert [t.index for t in ts] == list(range(8))
+    base, var = ts[:4], ts[4:]
+    # P1's deck alternates, and P1's seat changes every second game
+    assert [t.decks[t.p1_seat] for t in base] == ["forgeblade", "lumen_warden"] * 2
+    assert [t.p1_seat for t in base] == [0, 0, 1, 1]
+    assert [t.seed for t in base] == [t.seed for t in var] == [3, 4, 5, 6]
+    assert {t.variant for t in var} == {"reserve_token=false"}
+    assert json.loads(var[0].rules) == {"reserve_token": False}
+
+
+def test_decks_all_plays_every_starter_pair() -> None:
+    from cardarena.core.registry import load_game
+
+    n = len(load_game("aliens").starter_decks())
+    ts = tasks(Plan(game="aliens", players=["random", "random"], games=2, decks=["all"]))
+    assert len({t.matchup for t in ts}) == n * (n - 1) // 2
+
+
+def test_rows_hold_the_game_and_its_cards(tmp_path: Path) -> None:
+    rows = play_batch(tasks(_plan(games=2)))
+    r = rows[0]
+    assert r["game"] == "circuits" and r["reason"] in ("hero_defeated", "deck_out", "both_heroes_defeated")
+    assert r["winners"] and r["winner"] == r["winners"][0]
+    assert r["first_player"] in (0, 1) and r["turns"] > 0 and r["decisions"] > 0
+    assert {c["card"] for c in r["cards"]} >= {"Forgeblade", "Lumen Warden"}  # the Heroes are revealed
+    assert r["peaks"]["own_turn"] >= 1 and r["events"]["turn"] == r["peaks"]["turn"]
+    write_rows(rows, tmp_path / "x.parquet")
+    back = read_rows(tmp_path / "x.parquet")
+    assert [comparable(x) for x in back] == [comparable(x) for x in rows]
+
+
+def test_same_task_same_row() -> None:
+    ts = tasks(_plan(games=2))
+    assert [comparable(r) for r in play_batch(ts)] == [comparable(r) for r in play_batch(ts)]
+
+
+def test_resume_skips_stored_games_and_a_stop_keeps_finished_ones(tmp_path: Path) -> None:
+    plan = _plan(games=6)
+    calls = 0
+
+    def interrupt(done: int, total: int) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 2:  # Ctrl-C once the first batch is stored (the first call comes before any game)
+            raise KeyboardInterrupt
+
+    stopped = run(plan, tmp_path, workers=2, progress=interrupt)
+    assert stopped.stopped
+    kept = read_rows(tmp_path)
+    assert 0 < len(kept) < 6 or stopped.done == 6
+    with pytest.raises(FileExistsError):
+        run(plan, tmp_path, workers=1)
+    resumed = run(plan, tmp_path, workers=2, resume=True)
+    assert resumed.skipped == len(kept) and not resumed.stopped
+    rows = read_rows(tmp_path)
+    assert [r["task"] for r in rows] == list(range(6))  # every game once
+    again = run(plan, tmp_path, resume=True)
+    assert again.skipped == 6 and len(read_rows(tmp_path)) == 6
+
+
+def test_an_external_bot_command_stays_whole_in_the_plan() -> None:
+    ts = tasks(Plan(game="circuits", players=['cmd:"python3 my:bot.py":forgeblade', "ismcts:iters=3:lumen_warden"],
+                    games=2))
+    assert ts[0].agents == ('cmd:"python3 my:bot.py"', "ismcts:iters=3")
+    assert ts[0].decks == ("forgeblade", "lumen_warden") and ts[1].decks == ("lumen_warden", "forgeblade")
