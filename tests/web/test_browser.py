@@ -224,3 +224,25 @@ def test_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
     pw.expect(p.locator('#contest-status[data-status="finished"]')).to_be_visible(timeout=120000)  # type: ignore[attr-defined]
     pw.expect(p.locator("#leaderboard tr")).to_have_count(3)  # type: ignore[attr-defined]
     shot(p, "contest")
+
+
+def test_8_every_game_plays_in_the_browser(page: object) -> None:
+    """Every registered game: its Learn page, a game started and a few decisions clicked, with no
+    game-specific code in the page."""
+    from cardarena.core.registry import game_ids
+
+    p = page
+    for game in game_ids():
+        p.goto(f"/learn/{game}")  # type: ignore[attr-defined]
+        p.click("#try-it")  # type: ignore[attr-defined]
+        p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+        for _ in range(4):
+            b = p.locator("button.option:enabled").first  # type: ignore[attr-defined]
+            b.wait_for()
+            try:
+                b.click(timeout=2000)
+            except pw.Error:
+                continue
+        pw.expect(p.locator("#board .player")).to_have_count(2)  # type: ignore[attr-defined]
+        assert p.locator("#log li").count() > 0  # type: ignore[attr-defined]
+        shot(p, f"play-{game}")

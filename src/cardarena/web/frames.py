@@ -82,6 +82,8 @@ def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None
         r = state.result
         result = {"winner": r.winner, "reason": r.reason, "turns": r.turns,
                   "text": result_words(guide_of(game.id), r.winner, r.reason, r.turns, events)}
+    guide = guide_of(game.id)
+    mine = d is not None and d.seat == seat
     return {
         "game": game.id,
         "seat": seat,
@@ -90,6 +92,8 @@ def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None
         "view": view,
         "decision": state.decision_view(seat),
         "waiting_for": None if d is None else d.seat,
+        # the guide's plain words for the kind of decision the seat is asked (a guided game)
+        "help": guide.decisions.get(d.kind) if mine and guide is not None and d is not None else None,
         "log": log_lines(game, events),
         "result": result,
         "cards": {n: index.describe(index.entries[n.lower()]) for n in sorted(shown)},

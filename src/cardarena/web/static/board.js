@@ -129,6 +129,7 @@ const Arena = (() => {
       status.textContent = "Your decision";
       status.className = "status mine";
       dec.append(el("p", "prompt", frame.decision.prompt));
+      if (frame.help) dec.append(el("p", "hint help", frame.help));
       const list = el("div", "options");
       frame.decision.options.forEach((o) => {
         const b = el("button", "option", o.label);
