@@ -25,8 +25,13 @@ def serve(
     workers: Annotated[int, typer.Option(help="Bot worker processes (0: one per core).")] = 0,
     bot_threads: Annotated[bool, typer.Option("--bot-threads", help="Run automatons in threads, not "
                                                                     "processes.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Open (and migrate) the database, build the "
+                                                        "application, print what would be served, and exit.")] = False,
 ) -> None:
-    """Serve the web arena: learn, decks, play, watch, replays, contests."""
+    """Serve the web arena: learn, decks, play, watch, replays, contests, bots.
+
+    Example: cardarena serve --check --db sqlite:///arena.db
+    """
     try:
         import uvicorn
 
@@ -48,7 +53,13 @@ def serve(
         with socket.socket() as s:
             s.bind((host, 0))
             port = s.getsockname()[1]
-    app = create_app(store, bots.make_pool(workers or None, processes=not bot_threads))
+    pool = bots.make_pool(workers or None, processes=not bot_threads and not check)
+    app = create_app(store, pool, secret="check" if check else None)  # a check writes no session key
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if check:
+        pool.shutdown()
+        typer.echo(f"ok: the application builds, database {store.display_url} is at its newest schema; "
+                   f"would serve http://{shown}:{port}/")
+        return
     typer.echo(f"cardarena web arena: http://{shown}:{port}/  (database {store.display_url}; Ctrl-C stops)", err=False)
     uvicorn.run(app, host=host, port=port, log_level="warning")
