@@ -136,3 +136,15 @@ def test_an_unknown_or_outside_automaton_is_refused(client: TestClient) -> None:
         r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
                                        "agent": agent, "csrf": tok})
         assert r.status_code == 400
+
+
+def test_the_format_is_chosen_and_checked(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("circuits").starter_decks())
+    base = {"game": "circuits", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}", "agent": "random",
+            "csrf": tok}
+    r = client.post("/play", data={**base, "fmt": "open"}, follow_redirects=False)
+    assert r.status_code == 303
+    gid = int(r.headers["location"].rsplit("/", 1)[1])
+    assert my_turn(client, gid)["view"]["format"] == "open"
+    assert client.post("/play", data={**base, "fmt": "nonesuch"}).status_code == 400

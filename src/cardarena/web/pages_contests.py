@@ -45,6 +45,9 @@ async def new_contest(request: Request) -> Response:
     rate_limit(request, "contest")
     g = game_or_404(str(form.get("game", "")))
     name = str(form.get("name", "")).strip()[:200]
+    fmt = str(form.get("fmt", "") or g.default_format)
+    if fmt not in g.formats:
+        raise HTTPException(400, f"{g.id} has no format {fmt!r}")
     specs: list[EntrySpec] = []
     problems: list[str] = []
     for i in range(MAX_ENTRIES):
@@ -57,7 +60,7 @@ async def new_contest(request: Request) -> Response:
         except HTTPException as e:
             problems.append(f"entry {i + 1}: {e.detail}")
             continue
-        why = g.check_deck(d, g.default_format)  # checked again at entry: the format may differ
+        why = g.check_deck(d, fmt)  # checked at entry in the contest's format
         if why:
             problems.extend(f"entry {i + 1}: {p}" for p in why)
             continue
@@ -70,7 +73,7 @@ async def new_contest(request: Request) -> Response:
         gpp = int(str(form.get("games", "2")))
         a = arena(request)
         create_contest(a.store, name, g.id, [], pairing=str(form.get("pairing", "round-robin")),
-                       games_per_pairing=gpp)
+                       games_per_pairing=gpp, game_format=fmt)
         with a.store.session() as s:
             _add_entries(get_contest(s, name), specs)
     except (ContestError, EntryError, ValueError) as e:

@@ -88,24 +88,32 @@ def play_page(request: Request, game: str | None = None) -> Response:
 
 
 def _start(request: Request, user: User, game: Ruleset, mine: str, theirs: str, agent: str, seat: int,
-           seed: int | None = None) -> Response:
+           seed: int | None = None, fmt: str | None = None) -> Response:
+    fmt = fmt or game.default_format
+    if fmt not in game.formats:
+        raise HTTPException(400, f"{game.id} has no format {fmt!r}")
     my_deck = resolve_deck(request, game, mine, user)
     bot_deck = resolve_deck(request, game, theirs, user)
+    problems = [f"{d.name}: {p}" for d in (my_deck, bot_deck) for p in game.check_deck(d, fmt)]
+    if problems:
+        raise HTTPException(400, f"not legal in {fmt}: " + "; ".join(problems))
     gid = arena(request).live.create(user.id, user.name, game.id, my_deck, bot_deck, check_agent(agent), seat=seat,
-                                     seed=seed)
+                                     seed=seed, game_format=fmt)
     return RedirectResponse(f"/play/{gid}", status_code=303)
 
 
 @router.post("/play")
 def start_game(request: Request, game: Annotated[str, Form()], mine: Annotated[str, Form()],
                theirs: Annotated[str, Form()], agent: Annotated[str, Form()], seat: Annotated[int, Form()] = 0,
-               seed: Annotated[str, Form()] = "", csrf: Annotated[str, Form()] = "") -> Response:
+               seed: Annotated[str, Form()] = "", fmt: Annotated[str, Form()] = "",
+               csrf: Annotated[str, Form()] = "") -> Response:
     user = require_user(request)
     check_csrf(request, csrf)
     g = game_or_404(game)
     if seat not in range(g.seats[0]):
         raise HTTPException(400, "no such seat")
-    return _start(request, user, g, mine, theirs, agent, seat, int(seed) if seed.strip().isdigit() else None)
+    return _start(request, user, g, mine, theirs, agent, seat, int(seed) if seed.strip().isdigit() else None,
+                  fmt or None)
 
 
 @router.post("/learn/{game_id}/try")
