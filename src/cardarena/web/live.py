@@ -210,6 +210,8 @@ class LiveGames:
         if st.result is not None:
             if live.remote is not None:
                 live.remote.close()
+            with self._lock:  # a finished game leaves memory; `get` rebuilds it from its row if asked
+                self._games.pop(live.id, None)
             return
         d = st.decision
         if d is not None and d.seat != live.seat and not live.thinking:

@@ -33,6 +33,8 @@ from .pages_replays import parse_seat
 
 router = APIRouter()
 _ids = itertools.count(1)
+#: finished matches kept in memory for late viewers (the replay has them all)
+KEEP_FINISHED = 20
 
 
 @dataclass
@@ -131,7 +133,11 @@ def start_watch(request: Request, game: Annotated[str, Form()], p1: Annotated[st
     state = g.new_game(decks=decks, seed=derive_seed("watch", wid, time.time_ns()), fmt=g.default_format)
     w = Watch(wid, g, state, agents, max(0.0, min(delay, 5.0)))
     a = arena(request)
-    _watches(a)[wid] = w
+    watches = _watches(a)
+    finished = [k for k, x in watches.items() if x.match_id is not None or x.stopped]
+    for k in finished[:-KEEP_FINISHED]:  # finished matches live on as replays
+        del watches[k]
+    watches[wid] = w
     threading.Thread(target=_play, args=(a, w), daemon=True, name=f"watch-{wid}").start()
     return RedirectResponse(f"/watch/{wid}", status_code=303)
 
