@@ -68,7 +68,7 @@ def shot(page: object, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)  # type: ignore[attr-defined]
 
 
-def test_1_sign_up(page: object) -> None:
+def step_1_sign_up(page: object) -> None:
     p = page
     p.goto("/signup")  # type: ignore[attr-defined]
     p.fill("input[name=name]", "ada")  # type: ignore[attr-defined]
@@ -79,7 +79,7 @@ def test_1_sign_up(page: object) -> None:
     shot(p, "home")
 
 
-def test_2_learn_the_wheel_and_the_gallery(page: object) -> None:
+def step_2_learn_the_wheel_and_the_gallery(page: object) -> None:
     p = page
     p.goto("/learn/aliens")  # type: ignore[attr-defined]
     p.hover('#wheel g.aff[data-aff="Plasma"]')  # type: ignore[attr-defined]
@@ -102,7 +102,7 @@ def test_2_learn_the_wheel_and_the_gallery(page: object) -> None:
     shot(p, "learn-cards")
 
 
-def test_3_deck_builder_refuses_an_illegal_deck_then_saves_a_legal_one(page: object) -> None:
+def step_3_deck_builder_refuses_an_illegal_deck_then_saves_a_legal_one(page: object) -> None:
     p = page
     p.goto("/decks/new?game=aliens")  # type: ignore[attr-defined]
     p.fill("#deck-name", "Too small")  # type: ignore[attr-defined]
@@ -130,7 +130,7 @@ def test_3_deck_builder_refuses_an_illegal_deck_then_saves_a_legal_one(page: obj
     shot(p, "decks")
 
 
-def test_4_play_a_whole_aliens_game_against_random_by_clicking(page: object) -> None:
+def step_4_play_a_whole_aliens_game_against_random_by_clicking(page: object) -> None:
     p = page
     p.goto("/play?game=aliens")  # type: ignore[attr-defined]
     p.select_option("select[name=mine]", label="My Storm")  # type: ignore[attr-defined]
@@ -170,7 +170,7 @@ def test_4_play_a_whole_aliens_game_against_random_by_clicking(page: object) -> 
     p.wait_for_url(re.compile(r"/replays/\d+"))  # type: ignore[attr-defined]
 
 
-def test_5_step_a_replay_back_and_forth(page: object) -> None:
+def step_5_step_a_replay_back_and_forth(page: object) -> None:
     p = page
     where = p.locator("#where")  # type: ignore[attr-defined]
     pw.expect(where).to_contain_text("step 0 /")
@@ -199,7 +199,7 @@ def test_5_step_a_replay_back_and_forth(page: object) -> None:
     shot(p, "replays")
 
 
-def test_6_watch_a_live_match_to_its_end(page: object) -> None:
+def step_6_watch_a_live_match_to_its_end(page: object) -> None:
     p = page
     p.goto("/watch?game=aliens")  # type: ignore[attr-defined]
     p.fill("input[name=delay]", "0.01")  # type: ignore[attr-defined]
@@ -213,7 +213,7 @@ def test_6_watch_a_live_match_to_its_end(page: object) -> None:
     shot(p, "watch-finished")
 
 
-def test_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
+def step_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
     p = page
     p.goto("/contests?game=aliens")  # type: ignore[attr-defined]
     p.fill("input[name=name]", "Friday")  # type: ignore[attr-defined]
@@ -226,7 +226,7 @@ def test_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
     shot(p, "contest")
 
 
-def test_8_every_game_plays_in_the_browser(page: object) -> None:
+def step_8_every_game_plays_in_the_browser(page: object) -> None:
     """Every registered game: its Learn page, a game started and a few decisions clicked, with no
     game-specific code in the page."""
     from cardarena.core.registry import game_ids
@@ -246,3 +246,16 @@ def test_8_every_game_plays_in_the_browser(page: object) -> None:
         pw.expect(p.locator("#board .player")).to_have_count(2)  # type: ignore[attr-defined]
         assert p.locator("#log li").count() > 0  # type: ignore[attr-defined]
         shot(p, f"play-{game}")
+
+
+def test_the_arena_in_a_browser(page: object) -> None:
+    """One story, in order (each step needs the previous ones: the account, the deck, the finished
+    game), so that it stays whole when the suite runs on several workers."""
+    step_1_sign_up(page)
+    step_2_learn_the_wheel_and_the_gallery(page)
+    step_3_deck_builder_refuses_an_illegal_deck_then_saves_a_legal_one(page)
+    step_4_play_a_whole_aliens_game_against_random_by_clicking(page)
+    step_5_step_a_replay_back_and_forth(page)
+    step_6_watch_a_live_match_to_its_end(page)
+    step_7_run_a_small_contest_and_see_its_leaderboard(page)
+    step_8_every_game_plays_in_the_browser(page)
