@@ -124,8 +124,9 @@ def contest_page(request: Request, name: str) -> Response:
             c = get_contest(s, name)
         except ContestError as e:
             raise HTTPException(404, str(e)) from None
+        labels = {e.id: e.label for e in c.entries}
         games = [{"id": m.id, "round": m.round, "pairing": m.pairing, "game_no": m.game_no, "status": m.status,
-                  "reason": m.reason, "seats": [(x.agent, x.place) for x in m.seats]}
+                  "reason": m.reason, "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
                  for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
     running = name in _runs(a) and _runs(a)[name].is_alive()
     failure = a.extra.get("contest_failures", {}).get(name)
