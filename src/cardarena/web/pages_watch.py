@@ -4,11 +4,12 @@ automatons think in the bot pool; the finished match is stored with its replay."
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -157,6 +158,7 @@ def watch_game(request: Request, wid: int, seat: str = "spectator") -> Response:
 
 @router.post("/api/watch/{wid}/speed")
 def speed(request: Request, wid: int, delay: Annotated[float, Body(embed=True)]) -> Response:
+    require_user(request)
     check_csrf(request, None)
     w = _get(request, wid)
     w.delay = max(0.0, min(delay, 5.0))
@@ -164,26 +166,29 @@ def speed(request: Request, wid: int, delay: Annotated[float, Body(embed=True)])
 
 
 @router.get("/api/watch/{wid}/stream")
-def stream(request: Request, wid: int, seat: str = "spectator") -> StreamingResponse:
+async def stream(request: Request, wid: int, seat: str = "spectator") -> StreamingResponse:
+    """Server-Sent Events: a frame at every move, then `end`. Each viewer is a coroutine on the event
+    loop (not a thread of the pool that serves pages), looking for a new move every 50 ms."""
     w = _get(request, wid)
     who = parse_seat(seat, w.state.nseats)
 
-    def events() -> Iterator[str]:
-        seen = -1
-        while True:
-            with w.cond:
-                if w.version == seen:
-                    w.cond.wait(timeout=15)
-                if w.stopped:
-                    return
-                if w.version == seen:
+    async def events() -> AsyncIterator[str]:
+        seen, quiet = -1, 0.0
+        while not w.stopped and not await request.is_disconnected():
+            if w.version == seen:
+                await asyncio.sleep(0.05)
+                quiet += 0.05
+                if quiet >= 15:
+                    quiet = 0.0
                     yield ": keep-alive\n\n"
-                    continue
+                continue
+            with w.cond:
                 seen = w.version
                 data = frame(w.game, w.state, who)
                 data["match_id"] = w.match_id
                 data["delay"] = w.delay
-                done = w.match_id is not None or (w.state.result is not None and w.stopped)
+                done = w.match_id is not None
+            quiet = 0.0
             yield f"data: {json.dumps(data)}\n\n"
             if done:
                 yield "event: end\ndata: {}\n\n"
