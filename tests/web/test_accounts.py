@@ -74,3 +74,26 @@ def test_login_is_rate_limited_with_429(db: str) -> None:
         codes = [c.post("/login", data={"name": "nobody", "password": "nothing!", "csrf": tok}).status_code
                  for _ in range(5)]
         assert codes == [401, 401, 401, 429, 429]
+
+
+def test_moves_tokens_and_contests_are_rate_limited(db: str) -> None:
+    import cardarena
+
+    from .test_play import my_turn, start
+
+    with make_client(db, Limits(move=2, token=1, contest=1)) as c:
+        tok = signup(c, "ada")
+        gid = start(c, tok)
+        codes = []
+        for _ in range(3):
+            f = my_turn(c, gid)
+            codes.append(c.post(f"/api/play/{gid}/move", json={"seq": f["seq"], "option": "no-such-option"},
+                                headers={"x-csrf-token": tok}).status_code)
+        assert codes == [409, 409, 429]
+        assert c.post("/bots/tokens", data={"name": "a", "csrf": tok}).status_code == 200
+        assert c.post("/bots/tokens", data={"name": "b", "csrf": tok}).status_code == 429
+        s = sorted(cardarena.load_game("aliens").starter_decks())
+        form = {"csrf": tok, "game": "aliens", "name": "c1", "agent0": "random", "deck0": f"starter:{s[0]}",
+                "agent1": "random", "deck1": f"starter:{s[1]}"}
+        assert c.post("/contests", data=form, follow_redirects=False).status_code == 303
+        assert c.post("/contests", data={**form, "name": "c2"}).status_code == 429
