@@ -195,6 +195,13 @@ def step_5_step_a_replay_back_and_forth(page: object) -> None:
     p.click("#back")  # type: ignore[attr-defined]
     pw.expect(p.locator("#where")).not_to_contain_text("step 0 ")  # type: ignore[attr-defined]
     shot(p, "replay-offline")
+    # play on from here: the game as it stood at step 10, continued against random
+    p.goto(f"/replays/{mid}?seat=0&step=10")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#where")).to_contain_text("step 10 /")  # type: ignore[attr-defined]
+    p.click("#fork-button")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("#log li").nth(5)).to_be_visible()  # type: ignore[attr-defined]
+    shot(p, "play-on-from-here")
     p.goto("/replays")  # type: ignore[attr-defined]
     shot(p, "replays")
 
@@ -224,6 +231,15 @@ def step_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
     pw.expect(p.locator('#contest-status[data-status="finished"]')).to_be_visible(timeout=120000)  # type: ignore[attr-defined]
     pw.expect(p.locator("#leaderboard tr")).to_have_count(3)  # type: ignore[attr-defined]
     shot(p, "contest")
+
+
+def step_9_make_a_bot_token(page: object) -> None:
+    p = page
+    p.goto("/bots")  # type: ignore[attr-defined]
+    p.click("#make-token")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#fresh-token")).to_be_visible()  # type: ignore[attr-defined]
+    pw.expect(p.locator("#tokens tr")).to_have_count(2)  # type: ignore[attr-defined]
+    shot(p, "bots")
 
 
 def step_8_every_game_plays_in_the_browser(page: object) -> None:
@@ -259,3 +275,4 @@ def test_the_arena_in_a_browser(page: object) -> None:
     step_6_watch_a_live_match_to_its_end(page)
     step_7_run_a_small_contest_and_see_its_leaderboard(page)
     step_8_every_game_plays_in_the_browser(page)
+    step_9_make_a_bot_token(page)
