@@ -591,6 +591,7 @@ def version() -> None:
 
 
 app.add_typer(__import__("cardarena.arena.cli", fromlist=["app"]).app)  # `contest ...`: arena/cli.py
+app.command("serve")(__import__("cardarena.web.cli", fromlist=["serve"]).serve)  # the web arena: web/cli.py
 
 
 def main() -> None:
