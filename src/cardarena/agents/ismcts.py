@@ -48,6 +48,14 @@ class ISMCTSAgent(Agent):
 
     kind: ClassVar[str] = "ismcts"
     uses_state: ClassVar[bool] = True
+    spec_params: ClassVar[dict[str, tuple[str, Any]]] = {
+        "iters": ("iterations", int),
+        "iterations": ("iterations", int),
+        "ms": ("ms", float),
+        "c": ("c", float),
+        "depth": ("rollout_depth", int),
+        "rollout_depth": ("rollout_depth", int),
+    }
 
     def __init__(
         self,
