@@ -57,9 +57,12 @@ def aliens_score(st: Any, seat: int) -> float:
             h = st.hp[s]
             if h > 0:
                 squad += 0.5 + 0.5 * h / defs[st.aliens[s]].hp + 0.02 * st.shield[s]
-        low_deck = max(0, 8 - len(st.deck[p])) / 8
+        deck = len(st.deck[p])
+        low_deck = max(0, 15 - deck) / 15
         energy = len(st.reactor[p]) + st.charge[p]
-        total += sign * (squad / 3.0 - 0.5 * low_deck + 0.01 * len(st.hand[p]) + 0.01 * energy)
+        # a full hand mills a card a turn (aliens.7.4): cards left in the deck are turns before a deck-out
+        full = 1.0 if len(st.hand[p]) >= 5 else 0.0
+        total += sign * (squad / 3.0 - 0.4 * low_deck * low_deck - 0.02 * full + 0.006 * deck + 0.008 * energy)
     return _clip(total)
 
 
