@@ -19,6 +19,7 @@ from ..core.registry import load_game
 from ..core.rng import Rng
 from ..core.ruleset import Ruleset
 from .base import Agent
+from .heuristics import scorer
 
 
 class _Node:
@@ -124,7 +125,7 @@ class ISMCTSAgent(Agent):
         sqrt = math.sqrt
         c = self.c
         depth = self.rollout_depth
-        evaluate = self._ruleset_for(state).evaluate
+        evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
         limit = self.iterations
