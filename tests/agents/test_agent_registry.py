@@ -81,3 +81,33 @@ def test_register_new_kind(monkeypatch: pytest.MonkeyPatch) -> None:
         register_agent("first", First)
     with pytest.raises(ValueError, match="non-empty word"):
         register_agent("a:b", First)
+
+
+def test_builtin_agents_come_from_the_entry_point_group() -> None:
+    from importlib.metadata import entry_points
+
+    names = {ep.name for ep in entry_points(group="cardarena.agents")}
+    assert {"random", "greedy", "ismcts"} <= names
+
+
+def _spec_in_worker(spec: str) -> str:
+    return type(make_agent(spec)).__name__
+
+
+def test_a_worker_process_sees_the_same_registry() -> None:
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.map(_spec_in_worker, ["greedy", "ismcts:iters=5"]) == ["GreedyAgent", "ISMCTSAgent"]
+
+
+def test_a_package_adds_an_agent_through_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    monkeypatch.setattr(agents, "_REGISTRY", dict(agents._REGISTRY))
+    ep = EntryPoint("plugged", "cardarena.agents.random_agent:RandomAgent", "cardarena.agents")
+    table = dict(agents._entry_points())
+    table["plugged"] = ep
+    monkeypatch.setattr(agents, "_entry_points", lambda: table)
+    a = make_agent("plugged", seed=7)
+    assert isinstance(a, RandomAgent) and a.seed == 7 and a.name == "plugged"

@@ -18,6 +18,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .base import Agent
+from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -164,6 +165,7 @@ for _name in _entry_points():
 __all__ = [
     "AGENT_NAMES",
     "Agent",
+    "GreedyAgent",
     "AgentFactory",
     "ISMCTSAgent",
     "RandomAgent",
