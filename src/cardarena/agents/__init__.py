@@ -165,8 +165,8 @@ for _name in _entry_points():
 __all__ = [
     "AGENT_NAMES",
     "Agent",
-    "GreedyAgent",
     "AgentFactory",
+    "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
     "agent_params",
