@@ -25,7 +25,7 @@ from .heuristics import scorer
 class _Node:
     """One option taken by `seat`, reached from `parent`. Statistics are from `seat`'s point of view."""
 
-    __slots__ = ("avail", "kids", "move", "parent", "reward", "seat", "visits")
+    __slots__ = ("avail", "kids", "move", "parent", "prior", "reward", "seat", "visits")
 
     def __init__(self, parent: _Node | None, move: str, seat: int) -> None:
         self.parent = parent
@@ -37,6 +37,8 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        #: the position score right after this move, for its chooser (progressive bias)
+        self.prior = 0.0
 
 
 class ISMCTSAgent(Agent):
@@ -56,6 +58,9 @@ class ISMCTSAgent(Agent):
         "c": ("c", float),
         "depth": ("rollout_depth", int),
         "rollout_depth": ("rollout_depth", int),
+        "turn": ("turn_cut", int),
+        "bias": ("bias", float),
+        "scale": ("scale", float),
     }
 
     def __init__(
@@ -64,9 +69,12 @@ class ISMCTSAgent(Agent):
         iterations: int = 200,
         ms: float | None = None,
         c: float = 0.7,
-        rollout_depth: int = 30,
+        rollout_depth: int = 5,
         ruleset: Ruleset | None = None,
         name: str | None = None,
+        turn_cut: int = 0,
+        bias: float = 0.0,
+        scale: float = 4.0,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -81,6 +89,12 @@ class ISMCTSAgent(Agent):
         self.ms = ms
         self.c = c
         self.rollout_depth = rollout_depth
+        #: 1: a rollout also stops at the end of the turn it started in (a quiet position to score)
+        self.turn_cut = turn_cut
+        #: weight of the score right after a move in its selection value, fading as bias / (visits + 1)
+        self.bias = bias
+        #: cut-off scores enter the tree as tanh(scale * score)
+        self.scale = scale
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -125,6 +139,10 @@ class ISMCTSAgent(Agent):
         sqrt = math.sqrt
         c = self.c
         depth = self.rollout_depth
+        bias = self.bias
+        scale = self.scale
+        tanh = math.tanh
+        turn_cut = self.turn_cut
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -136,6 +154,7 @@ class ISMCTSAgent(Agent):
         base.record = False
         root = _Node(None, "", seat)
         n = 0
+
         while True:
             if deadline is None:
                 if n >= limit:
@@ -174,12 +193,20 @@ class ISMCTSAgent(Agent):
                     oid = untried[int(rand() * len(untried))]
                     ch = kids[oid] = _Node(node, oid, dseat)
                     s.apply(oid)
+                    if bias:
+                        if s.result is None:
+                            pr = evaluate(s, seat)
+                        else:
+                            pr = 0.0 if s.result.winner is None else (1.0 if s.result.winner == seat else -1.0)
+                        ch.prior = pr if dseat == seat else -pr
                     node = ch
                     break
                 best = legal[0]
                 best_v = -math.inf
                 for ch in legal:
                     v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if bias:
+                        v += bias * ch.prior / (ch.visits + 1)
                     if v > best_v:
                         best_v = v
                         best = ch
@@ -190,7 +217,14 @@ class ISMCTSAgent(Agent):
             # Random rollout, cut after `depth` decisions.
             steps = depth
             d = s.decision
-            while d is not None and steps:
+            if turn_cut:
+                t0 = getattr(s, "turn", 0)
+                while d is not None and steps and getattr(s, "turn", 0) == t0:
+                    opts = d.options
+                    s.apply(opts[int(rand() * len(opts))].id)
+                    steps -= 1
+                    d = s.decision
+            while d is not None and steps and not turn_cut:
                 opts = d.options
                 s.apply(opts[int(rand() * len(opts))].id)
                 steps -= 1
@@ -200,8 +234,9 @@ class ISMCTSAgent(Agent):
             if res is not None:
                 r = 0.0 if res.winner is None else (1.0 if res.winner == seat else -1.0)
             else:
-                r = evaluate(s, seat)
-                r = -1.0 if r < -1.0 else (1.0 if r > 1.0 else r)
+                # A cut-off score is stretched so that its differences (hundredths in a race of HP
+                # shares) weigh against the exploration term as much as wins and losses do.
+                r = tanh(scale * evaluate(s, seat))
 
             # Back up: each node scores the outcome for the seat that chose it (two-player zero-sum).
             back: _Node | None = node
