@@ -73,7 +73,7 @@ class ISMCTSAgent(Agent):
         ruleset: Ruleset | None = None,
         name: str | None = None,
         turn_cut: int = 0,
-        bias: float = 0.0,
+        bias: float = 2.0,
         scale: float = 4.0,
     ) -> None:
         super().__init__(seed, name)
