@@ -6,6 +6,20 @@ sample, adds one node, plays a random rollout, and backs the score up. A node's 
 availability count (how often it was legal when its parent was visited) in place of the parent's
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
+
+Why the settings (measured with bench/bench_agents.py; see the report of issue 10):
+- Rollouts are short (5 decisions) and scored by the per-game score of agents/heuristics.py. Long
+  random rollouts (30 decisions) cost 6× the time and mostly add noise: a random player wastes its
+  cards, so the position it reaches says little about the move being judged. In circuits a 30-
+  decision rollout covers only two or three turns of a ~13-turn game, full of one-step Response
+  Windows answered at random, and the old score (Hero HP only) could not see a developing play.
+- Cut-off scores differ by hundredths while wins and losses differ by 2: with one exploration
+  constant for both, visits stayed nearly uniform and more iterations barely changed the choice
+  (in circuits 400 iterations won 46% against 50). Cut-off scores are therefore stretched by
+  tanh(`scale` × score) before they are backed up.
+- Progressive bias (`bias`): a new node remembers the score right after its move, and selection
+  adds bias × score / (visits + 1), so few iterations already try the plays the score likes and
+  many iterations are free to overrule it.
 """
 
 from __future__ import annotations
@@ -46,7 +60,10 @@ class ISMCTSAgent(Agent):
 
     Budget: `iterations` per decision, or `ms` wall-clock milliseconds per decision (then the
     iteration count is unbounded). `c` is the UCB1 exploration constant. Cut rollouts are scored by
-    `ruleset.evaluate(state, seat)`; the ruleset defaults to `load_game(state.game_id)`.
+    `heuristics.scorer(ruleset)` (the ruleset's `evaluate` unless the game has a finer score),
+    stretched by tanh(`scale` × score); `turn_cut=1` also ends a rollout at the end of its turn;
+    `bias` weighs the score right after a move in selection. The ruleset defaults to
+    `load_game(state.game_id)`.
     """
 
     kind: ClassVar[str] = "ismcts"
