@@ -117,6 +117,11 @@ def main(argv: list[str]) -> int:
             _isolate(workdir)
         except OSError as e:
             notes.append(f"file system not isolated ({e})")
+    if uid is None or os.geteuid() != 0:
+        # RLIMIT_NPROC counts every process of the user: without an own user id it would count the
+        # arena's processes too (and starve a bot's threads), so it is left unset
+        cfg["limits"]["processes"] = None
+        notes.append("no own user id: the process limit is not set")
     try:
         set_limits(cfg)
     except (OSError, ValueError) as e:
@@ -125,8 +130,8 @@ def main(argv: list[str]) -> int:
         os.setgroups([])
         os.setgid(uid)
         os.setuid(uid)
-    elif uid is not None:
-        notes.append("not root: the bot runs as the arena's user (the process limit counts all its processes)")
+    else:
+        notes.append("not root: the bot runs as the arena's user, with its files and network")
     for n in notes:
         print(f"sandbox: {n}", file=sys.stderr, flush=True)
     os.chdir(workdir)
