@@ -35,6 +35,9 @@ from ..core.ruleset import Ruleset
 from .base import Agent
 from .heuristics import scorer
 
+#: option ids that let the game go on without spending anything (rollouts may prefer them)
+QUIET = frozenset(("pass", "end", "done", "keep", "no_token"))
+
 
 class _Node:
     """One option taken by `seat`, reached from `parent`. Statistics are from `seat`'s point of view."""
@@ -78,6 +81,7 @@ class ISMCTSAgent(Agent):
         "turn": ("turn_cut", int),
         "bias": ("bias", float),
         "scale": ("scale", float),
+        "quiet": ("quiet", float),
     }
 
     def __init__(
@@ -92,6 +96,7 @@ class ISMCTSAgent(Agent):
         turn_cut: int = 0,
         bias: float = 2.0,
         scale: float = 4.0,
+        quiet: float = 0.0,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -112,6 +117,8 @@ class ISMCTSAgent(Agent):
         self.bias = bias
         #: cut-off scores enter the tree as tanh(scale * score)
         self.scale = scale
+        #: in rollouts, the chance of passing (pass, end, done) when that is an option
+        self.quiet = quiet
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -158,6 +165,7 @@ class ISMCTSAgent(Agent):
         depth = self.rollout_depth
         bias = self.bias
         scale = self.scale
+        quiet = self.quiet
         tanh = math.tanh
         turn_cut = self.turn_cut
         evaluate = scorer(self._ruleset_for(state))
@@ -243,7 +251,13 @@ class ISMCTSAgent(Agent):
                     d = s.decision
             while d is not None and steps and not turn_cut:
                 opts = d.options
-                s.apply(opts[int(rand() * len(opts))].id)
+                oid = opts[int(rand() * len(opts))].id
+                if quiet and rand() < quiet:
+                    for o in opts:
+                        if o.id in QUIET:
+                            oid = o.id
+                            break
+                s.apply(oid)
                 steps -= 1
                 d = s.decision
 
