@@ -307,10 +307,19 @@ def resolve_deck(g: Ruleset, spec: str) -> Deck:
     return g.resolve_deck(d)
 
 
-def _setup_players(g: Ruleset, specs: list[str], seed: int) -> tuple[list[Agent], list[Deck]]:
+def _starters_for(g: Ruleset, fmt: str | None) -> list[str]:
+    """Starter names, those of format `fmt` first (a Squad game defaults to Squad starters)."""
+    all_ = g.starter_decks()
+    if fmt is not None and fmt not in g.formats:
+        raise ValueError(f"{g.id} has no format {fmt!r}; formats: {', '.join(g.formats)}")
+    same = sorted(n for n, d in all_.items() if fmt is not None and d.format == fmt)
+    return same or sorted(all_)
+
+
+def _setup_players(g: Ruleset, specs: list[str], seed: int, fmt: str | None = None) -> tuple[list[Agent], list[Deck]]:
     agents: list[Agent] = []
     decks_: list[Deck] = []
-    starters = sorted(g.starter_decks())
+    starters = _starters_for(g, fmt)
     for i, spec in enumerate(specs):
         try:
             agent_spec, deck = split_player(spec)
@@ -362,6 +371,7 @@ def match(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result, as JSON.")] = False,
+    fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
@@ -371,8 +381,8 @@ def match(
     g = _game(game)
     try:
         rules_ = parse_rules(g, rule)
-        agents, decks_ = _setup_players(g, [p1, p2], seed)
-        state = g.new_game(decks=decks_, seed=seed, rules=rules_)
+        agents, decks_ = _setup_players(g, [p1, p2], seed, fmt)
+        state = g.new_game(decks=decks_, seed=seed, fmt=fmt, rules=rules_)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
     specs = [p1, p2]
@@ -501,6 +511,7 @@ def play_cmd(
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     replay: Annotated[Path | None, typer.Option(help="Save the game as a replay file here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="End with the result as JSON.")] = False,
+    fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
 ) -> None:
     """Play a game against an automaton in the terminal.
 
@@ -513,12 +524,14 @@ def play_cmd(
     g = _game(game)
     try:
         rules_ = parse_rules(g, rule)
-        starters = sorted(g.starter_decks())
+        starters = _starters_for(g, fmt)
         agent_spec, opp_deck = split_player(opponent)
         bot = make_agent(agent_spec, seed=seed)
         me = seat - 1
         mine = resolve_deck(g, deck or starters[0])
-        theirs = resolve_deck(g, opp_deck or starters[1])
+        theirs = resolve_deck(g, opp_deck or starters[1 % len(starters)])
+        if fmt is not None:  # a deck of another format is refused with its reason
+            mine, theirs = g.resolve_deck(mine, fmt), g.resolve_deck(theirs, fmt)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
     decks_ = [mine, theirs] if me == 0 else [theirs, mine]
