@@ -21,6 +21,8 @@ from .state import CircuitsState
 from .turn import new_state
 from .views import CircuitsView
 
+SQUAD_SHARE = 0.16  # of fuzzed games (random_decks)
+
 CircuitsState.HANDLERS = HANDLERS  # the rule steps, dispatched on step[0]
 
 
@@ -66,11 +68,10 @@ class CircuitsRuleset(Ruleset):
         return random_deck(self.pool, rng)
 
     def random_decks(self, rng: Any, n: int) -> list[Deck]:
-        """n random decks of one format (a Squad game takes Squad decks only): Squad about a third of
-        the time."""
-        first = random_deck(self.pool, rng)
-        fmt = first.format if first.format == "squad" else None
-        return [first, *(random_deck(self.pool, rng, fmt or _duel(rng)) for _ in range(n - 1))]
+        """n random decks of one format (a Squad game takes Squad decks only): Squad in about one game
+        of six (SQUAD_SHARE; its games are longer), else Duel decks, Standard or Open."""
+        fmt = "squad" if rng.random() < SQUAD_SHARE else None
+        return [random_deck(self.pool, rng, fmt or _duel(rng)) for _ in range(n)]
 
     def new_game(self, decks: list[Any] | tuple[Any, ...] | None = None, seed: int = 0, fmt: str | None = None,
                  rules: dict[str, Any] | None = None) -> CircuitsState:
