@@ -9,7 +9,7 @@ from .pool import card_pool
 #: what part of the turn a pending decision belongs to, for the board's heading
 STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",
         "target": "Action Step", "reserve": "paying", "make_room": "Action Step", "respond": "Response Window",
-        "discard": "End Step", "trigger_order": "triggers"}
+        "discard": "End Step", "trigger_order": "triggers", "active_hero": "set-up", "promote": "knock-out"}
 
 
 def _powers(h: dict[str, Any]) -> list[str]:
@@ -57,6 +57,14 @@ def render(view: dict[str, Any]) -> str:
         lines.append(_hero(pv))
         if pv["gear"]:
             lines.append("    Gear: " + ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in pv["gear"]))
+        for b in pv.get("bench", []):  # Squad: a Bench Hero keeps its HP, statuses and Gear
+            extra = [f"Shield {b['shield']}"] * bool(b["shield"]) + [f"Burn {b['burn']}"] * bool(b["burn"]) \
+                + ["Marked"] * b["marked"] + ["Ultimate used"] * b["ultimate_used"]
+            gear = ", ".join(g["name"] for g in b["gear"])
+            lines.append(f"    Bench: {b['name']}: {b['hp']}/{b['max_hp']} HP" + "".join(f", {x}" for x in extra)
+                         + (f" · Gear: {gear}" if gear else ""))
+        if pv.get("fallen"):
+            lines.append("    Fallen: " + ", ".join(h["name"] for h in pv["fallen"]))
         if isinstance(pv["loadout"], list) and pv["loadout"]:
             lines.append("    Loadout: " + ", ".join(g["name"] for g in pv["loadout"]))
         if pv["field"]:
