@@ -31,6 +31,7 @@ from .core.registry import list_games, load_game
 from .core.replay import save_replay
 from .core.ruleset import Ruleset
 from .guide import GuideError, load_guide, result_words
+from .limited_cli import app as limited_app
 from .sim.command import app as sim_app
 from .terminal.cardtext import CardIndex, card_lines
 from .terminal.runner import EngineFailure, choose_step, engine_report, save_failure
@@ -42,6 +43,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(sim_app)  # `cardarena sim` and `cardarena sim-report` (docs/balance/README.md)
+app.add_typer(limited_app)  # `cardarena sealed` (Limited, limited_cli.py)
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 

@@ -308,7 +308,7 @@ def test_heroes_and_gear_never_go_in_the_action_deck():
 
 def test_standard_and_open_share_the_duel_rules_except_anomaly():
     # rule circuits.17.7
-    assert set(FORMATS) == {"standard", "open", "squad"}
+    assert set(FORMATS) == {"standard", "open", "squad", "limited"}
     broken = dict(FORGEBLADE.cards)
     broken["Brace"] += 3  # 43 cards and 6 copies
     standard, open_ = problems(cards=broken), problems(cards=broken, fmt="open")

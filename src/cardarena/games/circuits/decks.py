@@ -18,6 +18,7 @@ from typing import Any
 from cardarena.core.cards import unknown_card_message
 from cardarena.core.decks import Deck
 
+from .limited import check_limited_deck
 from .pool import ActionCard, CardPool
 from .schema import GearCard, HeroCard
 from .squad_decks import check_squad_deck, random_squad_deck
@@ -26,6 +27,8 @@ FORMATS = {
     "standard": "Duel: one Hero, an Armory of six Gear (2 Weapon, 2 Armor, 2 Relic), 40 cards; no Anomaly cards",
     "open": "Duel: the Standard deck rules, plus at most two Anomaly (Season Mark X) cards",
     "squad": "Squad: three Heroes (identity of at most four Circuits), an Armory of nine Gear (3/3/3), 50 cards",
+    "limited": "Limited (Sealed, Draft): a Duel with a Hero of your Recruit pack, any Gear you opened, 30+ cards "
+               "from your pool, no Circuit legality",
 }
 DUEL_FORMATS = frozenset({"standard", "open"})
 ANOMALY_FORMATS = frozenset({"open"})
@@ -78,10 +81,12 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     if deck.game != "circuits":
         problems.append(f"deck is for game {deck.game!r}, not 'circuits'")
     fmt = fmt or deck.format or "standard"
-    if (fmt == "squad") != ((deck.format or "standard") == "squad") and fmt in FORMATS:
+    if family(fmt) != family(deck.format or "standard") and fmt in FORMATS:
         return [format_mismatch(deck, fmt)]
     if fmt == "squad":
         return check_squad_deck(deck, pool)
+    if fmt == "limited":
+        return check_limited_deck(deck, pool)
     if fmt not in FORMATS:
         problems.append(f"unknown format {fmt!r}; circuits formats: {', '.join(FORMATS)} {rules('17.7')}")
     for k in deck.leaders:
@@ -94,13 +99,23 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     return problems
 
 
+#: what each family of formats needs, for the one reason a deck of another family is refused
+FAMILY_NEEDS = {"Duel": ("one Hero, six Gear and 40 cards", "17.1"),
+                "Squad": ("three Heroes, nine Gear and 50 cards", "17.9"),
+                "Limited": ("a Hero of its Recruit pack and 30+ cards of its own pool", "17.13")}
+
+
+def family(fmt: str) -> str:
+    return {"squad": "Squad", "limited": "Limited"}.get(fmt, "Duel")
+
+
 def format_mismatch(deck: Deck, fmt: str) -> str:
-    """The one reason a Duel deck cannot enter a Squad game, or the reverse (rules 17.1, 17.9)."""
-    kind = "Squad" if deck.format == "squad" else "Duel"
-    want = "Squad" if fmt == "squad" else "Duel"
+    """The one reason a Duel deck cannot enter a Squad or Limited game, or the reverse (rules 17.1, 17.9,
+    17.13)."""
+    kind, want = family(deck.format or "standard"), family(fmt)
+    needs, rule = FAMILY_NEEDS[want]
     return (f"{deck.name or deck.source} is a {kind} deck (format {deck.format or 'standard'!r}); a {want} game "
-            f"({fmt}) needs a {want} deck: {'three Heroes, nine Gear and 50 cards' if want == 'Squad' else 'one Hero, six Gear and 40 cards'} "
-            f"{rules('17.9' if want == 'Squad' else '17.1')}")
+            f"({fmt}) needs a {want} deck: {needs} {rules(rule)}")
 
 
 def _check_hero(deck: Deck, pool: CardPool, problems: list[str]) -> HeroCard | None:

@@ -11,6 +11,7 @@ from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
+from . import limited as limited_rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
 from .narrate import narrate
@@ -21,7 +22,7 @@ from .state import CircuitsState
 from .turn import new_state
 from .views import CircuitsView
 
-SQUAD_SHARE = 0.16  # of fuzzed games (random_decks)
+SQUAD_SHARE, LIMITED_SHARE = 0.16, 0.08  # of fuzzed games (random_decks)
 
 CircuitsState.HANDLERS = HANDLERS  # the rule steps, dispatched on step[0]
 
@@ -35,6 +36,7 @@ class CircuitsRuleset(Ruleset):
     default_format = "standard"
     leader_key = "heroes"
     state_class = CircuitsState
+    limited: ClassVar[Any] = limited_rules  # Sealed and Draft (cardarena sealed, limited_cli.py)
     view_type = CircuitsView  # the shape of `view(seat)` (docs/schema/circuits-view.json)
     rule_defaults: ClassVar[dict[str, Any]] = {
         "reserve_token": True,  # seed 000 §14, "under test" (ruling circuits.gap.26)
@@ -68,9 +70,14 @@ class CircuitsRuleset(Ruleset):
         return random_deck(self.pool, rng)
 
     def random_decks(self, rng: Any, n: int) -> list[Deck]:
-        """n random decks of one format (a Squad game takes Squad decks only): Squad in about one game
-        of six (SQUAD_SHARE; its games are longer), else Duel decks, Standard or Open."""
-        fmt = "squad" if rng.random() < SQUAD_SHARE else None
+        """n random decks of one format (Squad, Limited and Duel decks never meet): Squad in about one
+        game of six (SQUAD_SHARE; its games are longer), Limited (Sealed decks of random pools) in one
+        of twelve, else Duel decks, Standard or Open."""
+        draw = rng.random()
+        if SQUAD_SHARE <= draw < SQUAD_SHARE + LIMITED_SHARE:
+            return [limited_rules.build_deck(self.pool, *limited_rules.sealed_pool(self.pool, rng.randrange(1 << 30)))
+                    for _ in range(n)]
+        fmt = "squad" if draw < SQUAD_SHARE else None
         return [random_deck(self.pool, rng, fmt or _duel(rng)) for _ in range(n)]
 
     def new_game(self, decks: list[Any] | tuple[Any, ...] | None = None, seed: int = 0, fmt: str | None = None,
@@ -82,11 +89,9 @@ class CircuitsRuleset(Ruleset):
         if len(decks) != 2:
             raise CardArenaError(f"a circuits game is played by 2 players; got {len(decks)} deck(s)")
         params = self.check_rules(rules)
-        if fmt is None:  # the decks' own format; a Squad deck and a Duel deck never meet (rules 17.1, 17.9)
+        if fmt is None:  # the decks' own format; Squad, Limited and Duel decks never meet (rules 17.1, 17.9)
             loaded = [self.resolve_deck(d, None) for d in decks]
-            squads = [d.format == "squad" for d in loaded]
-            if any(squads):
-                fmt = "squad"
+            fmt = next((d.format for d in loaded if d.format in ("squad", "limited")), None)
         resolved = [self.resolve_deck(d, fmt) for d in decks]
         # a Standard deck is legal in Open; a game with an Open deck is an Open game
         fmt = fmt or ("open" if any(d.format == "open" for d in resolved) else self.default_format)
