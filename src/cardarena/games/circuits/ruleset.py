@@ -11,6 +11,7 @@ from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
+from . import draft as draft_rules
 from . import limited as limited_rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
@@ -36,7 +37,8 @@ class CircuitsRuleset(Ruleset):
     default_format = "standard"
     leader_key = "heroes"
     state_class = CircuitsState
-    limited: ClassVar[Any] = limited_rules  # Sealed and Draft (cardarena sealed, limited_cli.py)
+    limited: ClassVar[Any] = limited_rules  # Sealed (cardarena sealed, limited_cli.py)
+    drafting: ClassVar[Any] = draft_rules  # Booster Draft (cardarena draft)
     view_type = CircuitsView  # the shape of `view(seat)` (docs/schema/circuits-view.json)
     rule_defaults: ClassVar[dict[str, Any]] = {
         "reserve_token": True,  # seed 000 §14, "under test" (ruling circuits.gap.26)
