@@ -1,4 +1,5 @@
-"""The `cardarena` command: games, rules, cards, decks, validate, match, replay, play, fuzz.
+"""The `cardarena` command: games, rules, cards, decks, validate, match, replay, play, fuzz (and sealed,
+draft: limited_cli.py).
 
 Exit codes: 0 done; 1 a file (deck, replay) is not usable or a replay does not re-run as recorded;
 2 a usage error (unknown game, bad option); 3 an engine error (a bug in cardarena: the report says
