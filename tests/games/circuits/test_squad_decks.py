@@ -162,3 +162,18 @@ def test_random_squad_decks_are_legal():
         assert check_deck(d, POOL) == [], (seed, d.leaders)
     decks = GAME.random_decks(random.Random(5), 2)
     assert len({d.format == "squad" for d in decks}) == 1
+
+
+def test_match_and_play_take_format_squad():
+    from typer.testing import CliRunner
+
+    from cardarena.cli import app
+
+    r = CliRunner().invoke(app, ["match", "circuits", "--format", "squad", "--p1", "random", "--p2", "random",
+                                 "--seed", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert 'Squad"' in r.output  # two Squad starters by default ("... Squad" deck names)
+    r = CliRunner().invoke(app, ["match", "circuits", "--format", "squad", "--p1", "random:forgeblade", "--json"])
+    assert r.exit_code == 2 and "Duel deck" in r.output
+    r = CliRunner().invoke(app, ["play", "circuits", "--format", "squad", "--deck", "forgeblade"])
+    assert r.exit_code == 2 and "Duel deck" in r.output
