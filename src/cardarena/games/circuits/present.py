@@ -12,14 +12,16 @@ STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "
         "discard": "End Step", "trigger_order": "triggers", "active_hero": "set-up", "promote": "knock-out"}
 
 
-def _powers(h: dict[str, Any]) -> list[str]:
-    """The Hero's Passive and Ultimate, with their text: what the player plans around."""
+def _powers(h: dict[str, Any], fallen: int = 0) -> list[str]:
+    """The Hero's Passive and Ultimate, with their text: what the player plans around. Its cost is 7,
+    1 less per Fallen Hero in Squad (Last Stand), never below 5."""
     card = card_pool().heroes.get(h["name"])
     if card is None:
         return []
     state = "used" if h["ultimate_used"] else "ready"
     return [f"      Passive {card.passive.name}: {card.passive.text}",
-            f"      Ultimate {card.ultimate.name} (7 Rally, once per match, {state}): {card.ultimate.text}"]
+            f"      Ultimate {card.ultimate.name} ({max(5, 7 - fallen)} Rally, once per match, {state}): "
+            f"{card.ultimate.text}"]
 
 
 def _hero(pv: dict[str, Any]) -> str:
@@ -35,7 +37,7 @@ def _hero(pv: dict[str, Any]) -> str:
         bits.append("cannot heal")
     if h["ultimate_used"]:
         bits.append("Ultimate used")
-    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h)])
+    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h, len(pv.get("fallen", ())))])
 
 
 def render(view: dict[str, Any]) -> str:
