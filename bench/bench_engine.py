@@ -21,14 +21,23 @@ from cardarena.agents import make_agent
 from cardarena.core.match import play
 
 
-def random_play(game_id: str, games: int, record: bool) -> tuple[float, float]:
+def starters_of(game: object, fmt: str | None) -> list[str]:
+    """Starter names that can meet in one game: those of `fmt`, or (None) of the game's own format
+    (a circuits Squad starter never meets a Duel one)."""
+    decks = game.starter_decks()  # type: ignore[attr-defined]
+    want = fmt or game.default_format  # type: ignore[attr-defined]
+    same = sorted(n for n, d in decks.items() if (d.format or want) == want or (fmt is None and d.format != "squad"))
+    return same or sorted(decks)
+
+
+def random_play(game_id: str, games: int, record: bool, fmt: str | None = None) -> tuple[float, float]:
     game = cardarena.load_game(game_id)
-    starters = sorted(game.starter_decks())
+    starters = starters_of(game, fmt)
     rng = random.Random(1)
     decisions = 0
     t = time.perf_counter()
     for i in range(games):
-        st = game.new_game(decks=[starters[i % len(starters)], starters[(i + 1) % len(starters)]], seed=i)
+        st = game.new_game(decks=[starters[i % len(starters)], starters[(i + 1) % len(starters)]], seed=i, fmt=fmt)
         st.record = record
         while st.decision is not None:
             opts = st.decision.options
@@ -38,13 +47,13 @@ def random_play(game_id: str, games: int, record: bool) -> tuple[float, float]:
     return games / dt, decisions / dt
 
 
-def clone_us(game_id: str, samples: int = 20_000) -> float:
+def clone_us(game_id: str, samples: int = 20_000, fmt: str | None = None) -> float:
     """Median cost of clone() over states taken from the middle of random games."""
     game = cardarena.load_game(game_id)
     rng = random.Random(2)
     states = []
     for i in range(20):
-        st = game.new_game(seed=100 + i)
+        st = game.new_game(seed=100 + i, fmt=fmt)
         for _ in range(40):
             if st.decision is None:
                 break
@@ -82,11 +91,11 @@ def greedy_decisions(game_id: str, games: int = 10) -> float:
     return asked / spent
 
 
-def ismcts_iterations(game_id: str, decisions: int = 30) -> float:
+def ismcts_iterations(game_id: str, decisions: int = 30, fmt: str | None = None) -> float:
     game = cardarena.load_game(game_id)
     agent = make_agent("ismcts:iters=200", seed=3)
     rng = random.Random(4)
-    st = game.new_game(seed=5)
+    st = game.new_game(seed=5, fmt=fmt)
     iters = 0
     t = time.process_time()
     done = 0
@@ -102,22 +111,22 @@ def ismcts_iterations(game_id: str, decisions: int = 30) -> float:
     return iters / (time.process_time() - t)
 
 
-def _one_strength_game(args: tuple[str, int, int]) -> int:
-    game_id, i, iters = args
+def _one_strength_game(args: tuple[str, int, int, str | None]) -> int:
+    game_id, i, iters, fmt = args
     game = cardarena.load_game(game_id)
-    starters = sorted(game.starter_decks())
+    starters = starters_of(game, fmt)
     seat = i % 2  # seats alternate
     agents = [make_agent("random", seed=i), make_agent("random", seed=i)]
     agents[seat] = make_agent(f"ismcts:iters={iters}", seed=i)
-    st = game.new_game(decks=[starters[i % len(starters)], starters[(i // 2 + 1) % len(starters)]], seed=i)
+    st = game.new_game(decks=[starters[i % len(starters)], starters[(i // 2 + 1) % len(starters)]], seed=i, fmt=fmt)
     play(st, agents)
     assert st.result is not None
     return 1 if st.result.winner == seat else 0
 
 
-def strength(game_id: str, games: int, iters: int) -> float:
+def strength(game_id: str, games: int, iters: int, fmt: str | None = None) -> float:
     with ProcessPoolExecutor() as ex:
-        wins = sum(ex.map(_one_strength_game, [(game_id, i, iters) for i in range(games)]))
+        wins = sum(ex.map(_one_strength_game, [(game_id, i, iters, fmt) for i in range(games)]))
     return wins / games
 
 
@@ -127,19 +136,21 @@ def main() -> None:
     ap.add_argument("--strength", type=int, default=0, help="ISMCTS vs random games (0: skip)")
     ap.add_argument("--iters", type=int, default=200, help="ISMCTS iterations per decision for --strength")
     ap.add_argument("--game", action="append", help="only these games (default: all)")
+    ap.add_argument("--format", dest="fmt", help="one format of the game(s), e.g. --game circuits --format squad")
     a = ap.parse_args()
+    fmt = a.fmt
     for game_id in a.game or cardarena.game_ids():
-        print(f"== {game_id}")
-        gps, dps = random_play(game_id, a.games, record=False)
+        print(f"== {game_id}" + (f" ({fmt})" if fmt else ""))
+        gps, dps = random_play(game_id, a.games, record=False, fmt=fmt)
         print(f"random play, log off : {gps:8.1f} games/s  {dps:9.0f} decisions/s")
-        gps, dps = random_play(game_id, a.games, record=True)
+        gps, dps = random_play(game_id, a.games, record=True, fmt=fmt)
         print(f"random play, log on  : {gps:8.1f} games/s  {dps:9.0f} decisions/s")
-        print(f"clone()              : {clone_us(game_id):8.2f} µs (median)")
+        print(f"clone()              : {clone_us(game_id, fmt=fmt):8.2f} µs (median)")
         print(f"greedy               : {greedy_decisions(game_id):8.0f} decisions/s")
-        print(f"ISMCTS               : {ismcts_iterations(game_id):8.0f} iterations/s (mid-game, default settings)")
+        print(f"ISMCTS               : {ismcts_iterations(game_id, fmt=fmt):8.0f} iterations/s (mid-game, default settings)")
         if a.strength:
             t = time.perf_counter()
-            rate = strength(game_id, a.strength, a.iters)
+            rate = strength(game_id, a.strength, a.iters, fmt)
             print(f"ISMCTS({a.iters}) vs random: wins {rate:.0%} of {a.strength} games, seats alternating "
                   f"({time.perf_counter() - t:.0f} s)")
 

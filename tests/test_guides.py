@@ -58,7 +58,7 @@ def played(game_id: str, games: int = 3) -> tuple[set[str], set[str], set[str]]:
     types, kinds, reasons = set(), set(), set()
     for seed in range(games):
         rng = random.Random(seed)
-        st = game.new_game(decks=[game.random_deck(rng), game.random_deck(rng)], seed=seed)
+        st = game.new_game(decks=game.random_decks(rng, 2), seed=seed)
         while st.decision is not None:
             kinds.add(st.decision.kind)
             st.apply(rng.choice(st.decision.options).id)
@@ -143,7 +143,7 @@ def test_the_play_by_play_narrates_every_seats_log_without_failing(game_id: str)
     game = cardarena.load_game(game_id)
     for seed in range(3):
         rng = random.Random(seed)
-        st = game.new_game(decks=[game.random_deck(rng), game.random_deck(rng)], seed=seed)
+        st = game.new_game(decks=game.random_decks(rng, 2), seed=seed)
         while st.decision is not None:
             st.apply(rng.choice(st.decision.options).id)
         for seat in (0, 1, None):
@@ -170,7 +170,7 @@ def test_every_capitalized_term_of_prompts_and_play_by_play_is_explained(game_id
     missing: dict[str, str] = {}
     for seed in range(4):
         rng = random.Random(seed)
-        st = game.new_game(decks=[game.random_deck(rng), game.random_deck(rng)], seed=seed)
+        st = game.new_game(decks=game.random_decks(rng, 2), seed=seed)
         lines: list[str] = []
         while st.decision is not None:
             d = st.decision

@@ -1,4 +1,5 @@
-"""The `cardarena` command: games, rules, cards, decks, validate, match, replay, play, fuzz.
+"""The `cardarena` command: games, rules, cards, decks, validate, match, replay, play, fuzz (and sealed,
+draft: limited_cli.py).
 
 Exit codes: 0 done; 1 a file (deck, replay) is not usable or a replay does not re-run as recorded;
 2 a usage error (unknown game, bad option); 3 an engine error (a bug in cardarena: the report says
@@ -31,6 +32,7 @@ from .core.registry import list_games, load_game
 from .core.replay import save_replay
 from .core.ruleset import Ruleset
 from .guide import GuideError, load_guide, result_words
+from .limited_cli import app as limited_app
 from .sim.command import app as sim_app
 from .terminal.cardtext import CardIndex, card_lines
 from .terminal.runner import EngineFailure, choose_step, engine_report, save_failure
@@ -42,6 +44,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(sim_app)  # `cardarena sim` and `cardarena sim-report` (docs/balance/README.md)
+app.add_typer(limited_app)  # `cardarena sealed` (Limited, limited_cli.py)
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -304,10 +307,19 @@ def resolve_deck(g: Ruleset, spec: str) -> Deck:
     return g.resolve_deck(d)
 
 
-def _setup_players(g: Ruleset, specs: list[str], seed: int) -> tuple[list[Agent], list[Deck]]:
+def _starters_for(g: Ruleset, fmt: str | None) -> list[str]:
+    """Starter names, those of format `fmt` first (a Squad game defaults to Squad starters)."""
+    all_ = g.starter_decks()
+    if fmt is not None and fmt not in g.formats:
+        raise ValueError(f"{g.id} has no format {fmt!r}; formats: {', '.join(g.formats)}")
+    same = sorted(n for n, d in all_.items() if fmt is not None and d.format == fmt)
+    return same or sorted(all_)
+
+
+def _setup_players(g: Ruleset, specs: list[str], seed: int, fmt: str | None = None) -> tuple[list[Agent], list[Deck]]:
     agents: list[Agent] = []
     decks_: list[Deck] = []
-    starters = sorted(g.starter_decks())
+    starters = _starters_for(g, fmt)
     for i, spec in enumerate(specs):
         try:
             agent_spec, deck = split_player(spec)
@@ -359,6 +371,7 @@ def match(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result, as JSON.")] = False,
+    fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
@@ -368,8 +381,8 @@ def match(
     g = _game(game)
     try:
         rules_ = parse_rules(g, rule)
-        agents, decks_ = _setup_players(g, [p1, p2], seed)
-        state = g.new_game(decks=decks_, seed=seed, rules=rules_)
+        agents, decks_ = _setup_players(g, [p1, p2], seed, fmt)
+        state = g.new_game(decks=decks_, seed=seed, fmt=fmt, rules=rules_)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
     specs = [p1, p2]
@@ -498,6 +511,7 @@ def play_cmd(
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     replay: Annotated[Path | None, typer.Option(help="Save the game as a replay file here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="End with the result as JSON.")] = False,
+    fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
 ) -> None:
     """Play a game against an automaton in the terminal.
 
@@ -510,12 +524,14 @@ def play_cmd(
     g = _game(game)
     try:
         rules_ = parse_rules(g, rule)
-        starters = sorted(g.starter_decks())
+        starters = _starters_for(g, fmt)
         agent_spec, opp_deck = split_player(opponent)
         bot = make_agent(agent_spec, seed=seed)
         me = seat - 1
         mine = resolve_deck(g, deck or starters[0])
-        theirs = resolve_deck(g, opp_deck or starters[1])
+        theirs = resolve_deck(g, opp_deck or starters[1 % len(starters)])
+        if fmt is not None:  # a deck of another format is refused with its reason
+            mine, theirs = g.resolve_deck(mine, fmt), g.resolve_deck(theirs, fmt)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
     decks_ = [mine, theirs] if me == 0 else [theirs, mine]

@@ -11,9 +11,9 @@ from cardarena.cli import app
 runner = CliRunner()
 
 
-def test_circuits_is_listed_with_standard_and_open() -> None:
+def test_circuits_is_listed_with_its_formats() -> None:
     data = json.loads(runner.invoke(app, ["games", "--json"]).output)
-    assert any(g["id"] == "circuits" and set(g["formats"]) == {"standard", "open"} for g in data)
+    assert any(g["id"] == "circuits" and set(g["formats"]) == {"standard", "open", "squad", "limited"} for g in data)
 
 
 def test_cards_inspects_a_hero_and_a_variant() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from .errors import DeckError
 
 #: keys a deck file may use for its leader list, by game
-LEADER_KEYS = ("aliens", "heroes", "armory")
+LEADER_KEYS = ("aliens", "heroes", "armory", "recruits", "pool")  # recruits, pool: circuits Limited
 
 
 @dataclass

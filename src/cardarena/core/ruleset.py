@@ -128,6 +128,10 @@ class Ruleset(ABC):
         """A random legal deck (for fuzzing and exploration); rng is a random.Random."""
         raise NotImplementedError
 
+    def random_decks(self, rng: Any, n: int) -> list[Deck]:
+        """n random decks that may meet in one game (a game with formats that never mix overrides it)."""
+        return [self.random_deck(rng) for _ in range(n)]
+
     def check_invariants(self, state: State) -> list[str]:
         """Everything wrong with `state` that the rules never allow (cards lost, HP out of bounds...)."""
         return []

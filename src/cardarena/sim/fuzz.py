@@ -211,7 +211,7 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
     """
     game = load_game(game_id)
     rng = random.Random(seed)
-    decks = [game.random_deck(rng) for _ in range(game.info.min_seats)]
+    decks = game.random_decks(rng, game.info.min_seats)
     state = game.new_game(decks=decks, seed=seed)
     n = 0
     last_seq = 0

@@ -71,7 +71,9 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
     """The deck pairs of the plan, P1's deck first (each pair also plays with the decks exchanged)."""
     g = load_game(plan.game)
     specs = [split_player(p) for p in plan.players]
-    starters = sorted(g.starter_decks())
+    # the starters legal in the plan's format (a circuits Squad starter never meets a Duel one)
+    fmt = plan.fmt or g.default_format
+    starters = sorted(n for n, d in g.starter_decks().items() if not g.check_deck(d, fmt)) or sorted(g.starter_decks())
     if not plan.decks:
         return [tuple(d or starters[i % len(starters)] for i, (_, d) in enumerate(specs))]
     pool = starters if plan.decks == ["all"] else list(plan.decks)

@@ -28,7 +28,7 @@ def card(name: str) -> Any:
 
 
 def scenario(
-    heroes: tuple[str, str],
+    heroes: tuple[str | tuple[str, ...], str | tuple[str, ...]],
     hands: tuple[list[str], list[str]] = ([], []),
     decks: tuple[list[str], list[str]] | None = None,
     field: tuple[list[str], list[str]] = ([], []),
@@ -48,13 +48,15 @@ def scenario(
     rules: dict[str, Any] | None = None,
 ) -> CircuitsState:
     """A Duel at turn `turn` with `active` to play. Decks default to 20 copies of a cheap Tactic each
-    (the top is the end of the list). `gear` is equipped; `plans` are face-down with their markers."""
+    (the top is the end of the list). `gear` is equipped; `plans` are face-down with their markers.
+    A seat given a tuple of three Heroes plays Squad: the first is Active, the others on the Bench."""
     params = GAME.check_rules(rules)
     filler = next(t.name for t in POOL.tactics if not t.circuits and t.type == "instant")
     if decks is None:
         decks = ([filler] * 20, [filler] * 20)
-    hs = [card(heroes[0]), card(heroes[1])]
-    st = new_state(hs, [[], []], [[], []], seed, params, {"game": "circuits", "format": "standard", "rules": params,
+    hs = [[card(h)] if isinstance(h, str) else [card(x) for x in h] for h in heroes]
+    fmt = "squad" if any(len(h) > 1 for h in hs) else "standard"
+    st = new_state(hs, [[], []], [[], []], seed, params, {"game": "circuits", "format": fmt, "rules": params,
                                                            "seed": seed, "decks": []})
     st.stack.clear()
     st.result = None

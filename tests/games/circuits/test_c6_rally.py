@@ -157,7 +157,7 @@ def test_over_whole_games_capacity_never_falls_and_rally_never_exceeds_it():
     # rule circuits.6.8
     # rule circuits.6.11
     game = CircuitsRuleset()
-    names = sorted(game.starter_decks())
+    names = sorted(n for n, d in game.starter_decks().items() if d.format != "squad")
     drained = 0
     for seed in range(16):
         r = random.Random(seed)

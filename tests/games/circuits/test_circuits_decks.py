@@ -22,7 +22,7 @@ POOL = card_pool()
 STARTERS = {
     p.name.removesuffix(".toml"): parse_deck(p.read_text(encoding="utf-8"), f"circuits/starters/{p.name}")
     for p in sorted(files("cardarena.games.circuits").joinpath("starters").iterdir(), key=lambda p: p.name)
-    if p.name.endswith(".toml")
+    if p.name.endswith(".toml") and not p.name.startswith("squad_")
 }
 BY_HERO = {d.leaders["heroes"][0]: d for d in STARTERS.values()}
 FORGEBLADE = BY_HERO["Forgeblade"]
@@ -308,15 +308,15 @@ def test_heroes_and_gear_never_go_in_the_action_deck():
 
 def test_standard_and_open_share_the_duel_rules_except_anomaly():
     # rule circuits.17.7
-    assert set(FORMATS) == {"standard", "open"}
+    assert set(FORMATS) == {"standard", "open", "squad", "limited"}
     broken = dict(FORGEBLADE.cards)
     broken["Brace"] += 3  # 43 cards and 6 copies
     standard, open_ = problems(cards=broken), problems(cards=broken, fmt="open")
     assert standard == open_ and len(standard) == 2
     for d in STARTERS.values():
         assert check_deck(d, POOL, "standard") == check_deck(d, POOL, "open") == []
-    found = problems(fmt="squad")
-    assert len(found) == 1 and "unknown format 'squad'" in found[0]
+    found = problems(fmt="limited-x")
+    assert len(found) == 1 and "unknown format 'limited-x'" in found[0]
 
 
 def test_every_reason_is_listed_and_names_its_rule():
@@ -351,15 +351,18 @@ def test_random_decks_are_legal_in_their_format():
     # rule circuits.3.14
     heroes = set()
     formats = set()
-    for seed in range(50):
+    for seed in range(80):
         d = random_deck(POOL, random.Random(seed))
         assert check_deck(d, POOL, d.format) == [], (seed, d.leaders)
+        formats.add(d.format)
+        if d.format == "squad":
+            assert d.size == 50 and len(d.leaders["heroes"]) == 3 and len(d.leaders["armory"]) == 9
+            continue
         assert d.size == 40
         anomalies = sum(k for n, k in d.cards.items() if POOL.by_name[n].anomaly)  # type: ignore[union-attr]
         assert anomalies == 0 if d.format == "standard" else anomalies <= 2
         assert sum(isinstance(POOL.by_name[g], GearCard) and POOL.by_name[g].legendary  # type: ignore[union-attr]
                    for g in d.leaders["armory"]) <= 1
         heroes.add(d.leaders["heroes"][0])
-        formats.add(d.format)
-    assert len(heroes) >= 5 and formats == {"standard", "open"}
+    assert len(heroes) >= 5 and formats == {"standard", "open", "squad"}
     assert random_deck(POOL, random.Random(3)) == random_deck(POOL, random.Random(3))

@@ -507,7 +507,7 @@ def _starter(hero: str):
     for p in files("cardarena.games.circuits").joinpath("starters").iterdir():
         if p.name.endswith(".toml"):
             d = parse_deck(p.read_text(encoding="utf-8"), p.name)
-            if d.leaders["heroes"][0] == hero:
+            if d.leaders["heroes"] == [hero]:
                 return d
     raise AssertionError(hero)
 

@@ -30,7 +30,7 @@ def test_real_views_match_the_view_type_for_every_seat():
     game = cardarena.load_game("circuits")
     assert game.view_type is CircuitsView
     for seed in range(4):
-        st = game.new_game(decks=[game.random_deck(random.Random(seed)) for _ in range(2)], seed=seed)
+        st = game.new_game(decks=game.random_decks(random.Random(seed), 2), seed=seed)
         rng = random.Random(seed)
         while st.decision is not None:
             for seat in (0, 1):

@@ -14,8 +14,11 @@ from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, fi
 from .effects import apply_effects, choice_kind
 from .paying import affordable, pay_card
 from .schema import AssetCard, GearCard, TacticCard
+from .squad import declare_swap, resolve_swap, swap_options, ultimate_discount
 from .state import SLOT, CircuitsState
 from .windows import open_window
+
+EQUIPS_PER_TURN = {"duel": 1, "squad": 2}  # rules circuits.7.9, 16.9
 
 ULTIMATE_COST, ULTIMATE_FLOOR = 7, 5  # rules circuits.13.2–13.3
 
@@ -31,7 +34,41 @@ def attack_targets(st: CircuitsState, seat: int) -> list[int]:
 
 
 def ultimate_cost(st: CircuitsState, seat: int) -> int:
-    return max(ULTIMATE_FLOOR, ULTIMATE_COST)
+    """7 Rally (rule 13.2), 1 less per Fallen Hero in Squad (Last Stand, rule 16.30), never below 5 (13.3)."""
+    return max(ULTIMATE_FLOOR, ULTIMATE_COST - ultimate_discount(st, seat))
+
+
+def may_use_ultimate(st: CircuitsState, seat: int) -> bool:
+    """Once per match per Hero (rules 13.1, 16.28), only the Active Hero's (16.16), not on the turn it
+    became Active (16.29)."""
+    return (not st.ult_used[seat] and f"became_active:{st.hero[seat]}" not in st.flags
+            and st.rally[seat] >= ultimate_cost(st, seat))
+
+
+def equip_options(st: CircuitsState, seat: int) -> list[Option]:
+    """Duel: one equip per turn, to the Hero (rule 7.9). Squad: up to two, to any of your Heroes, at
+    most one of them to the Active Hero (rules 16.8–16.10)."""
+    f = st.flags
+    done = sum(1 for k in ("equipped", "equipped2") if k in f)
+    if done >= EQUIPS_PER_TURN["squad" if st.squad else "duel"]:
+        return []
+    heroes = [] if "equipped_active" in f else [("hero", 0, st.hero[seat])]
+    if st.squad:
+        heroes += [("bench", k, h) for k, h in enumerate(st.bench[seat])]
+    opts = []
+    for g in st.distinct(st.loadout[seat]):
+        d = st.defs[g]
+        if not affordable(st, seat, d.cost, True):
+            continue
+        for zone, k, h in heroes:
+            if st.squad:
+                opts.append(Option(f"equip:{d.id}:{zone}:{k}", f"Equip {d.name} to {st.name(h)} ({d.slot}, cost {d.cost})",
+                                   {"action": "equip", "card": d.id, "hero": {"seat": seat, "zone": zone, "index": k}},
+                                   ("equip", g, h)))
+            else:
+                opts.append(Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
+                                   {"action": "equip", "card": d.id}, ("equip", g, h)))
+    return opts
 
 
 def legal_plays(st: CircuitsState, seat: int) -> list[int]:
@@ -65,12 +102,8 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
                            ("play", iid)))
     if "attacked" not in f:
         opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
-    if "equipped" not in f:
-        for g in st.distinct(st.loadout[seat]):
-            d = st.defs[g]
-            if affordable(st, seat, d.cost, True):
-                opts.append(Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
-                                   {"action": "equip", "card": d.id}, ("equip", g)))
+    opts += equip_options(st, seat)
+    opts += swap_options(st, seat)
     if "scouted" not in f and st.rally[seat] >= 1:
         opts.append(Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",)))
     for iid in [*st.equipped(seat), *st.field[seat]]:
@@ -79,7 +112,7 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
             at = st.position(iid)
             opts.append(Option(f"charge:{at['zone']}:{at['index']}", f"Charge {d.name} ({d.charge.cost} Rally)",
                                {"action": "charge", "card": d.id, "at": at}, ("charge", iid)))
-    if not st.ult_used[seat] and st.rally[seat] >= ultimate_cost(st, seat):
+    if may_use_ultimate(st, seat):
         u = st.hero_card(seat).ultimate
         opts.append(Option("ultimate", f"Ultimate: {u.name} ({ultimate_cost(st, seat)} Rally)", {"action": "ultimate"},
                            ("ultimate",)))
@@ -126,13 +159,17 @@ def h_act(st: CircuitsState, step: Step) -> None:
     elif what == "attack":
         st.stack.append(("attack_target", seat))
     elif what == "equip":
-        g = choice[1]
-        st.flags.add("equipped")  # rule 7.9
+        g, h = choice[1], choice[2]
+        st.flags.add("equipped2" if "equipped" in st.flags else "equipped")  # rules 7.9, 16.9
+        if h == st.hero[seat]:
+            st.flags.add("equipped_active")  # rule 16.10
         st.loadout[seat].remove(g)
         st.pending.append(g)
-        st.emit("equip_declared", player=seat, card=st.ref(g))
-        open_window(st, "restricted", seat, ("equip", g))
+        st.emit("equip_declared", player=seat, card=st.ref(g), hero=st.ref(h))
+        open_window(st, "restricted", seat, ("equip", g, h))
         pay_card(st, seat, st.defs[g].cost, g, "equip")
+    elif what == "swap":
+        declare_swap(st, seat, choice[1])
     elif what == "scout":
         st.flags.add("scouted")
         st.rally[seat] -= 1
@@ -255,7 +292,9 @@ def h_resolve_declared(st: CircuitsState, step: Step) -> None:
     elif what == "reveal":
         resolve_reveal(st, actor, item[1], frame["delayed"])
     elif what == "equip":
-        equip(st, actor, item[1])
+        equip(st, actor, item[1], item[2])
+    elif what == "swap":
+        resolve_swap(st, actor, item[1])
     elif what == "strike":
         a = item[1]
         if a in st.field[actor]:
@@ -297,7 +336,7 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
     riders = [q[1:] for q in st.queued if q[0] == seat and q[1] != "next_attack"]
     st.queued = [q for q in st.queued if q[0] != seat]
     enemy = 1 - seat
-    if target in st.hero:
+    if st.is_hero(target):  # a knocked-out Active Hero's place is taken by the promoted one (rule 16.26)
         dealt = damage_hero(st, enemy, dmg, "Basic Attack", seat, attack=True)
     elif target in st.field[enemy]:
         dealt = damage_asset(st, target, dmg, "Basic Attack")
@@ -309,7 +348,7 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
     for v, a, *chosen in riders:
         if st.result is not None:
             return  # a Breakpoint draw decked out: nothing happens after the result (rule circuits.1.2)
-        if v == "rider_burn" and target in st.hero:  # Redline Drill (rules 8.6.2–8.6.3)
+        if v == "rider_burn" and st.is_hero(target):  # Redline Drill (rules 8.6.2–8.6.3)
             st.burn_enemy[enemy] += a
             st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
         elif v == "rider_repair":  # Frame Check (rule 8.6.4): the one Asset of yours chosen when it was played
@@ -337,12 +376,30 @@ def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> Non
     apply_effects(st, st.defs[iid].effects, seat, -1, iid, ref=(iid, "effects"))
 
 
-def equip(st: CircuitsState, seat: int, g: int) -> None:
-    """Rules 9.2.1–9.2.3: into its slot; an occupied slot's Gear goes to Scrap."""
+def equip(st: CircuitsState, seat: int, g: int, h: int) -> None:
+    """Rules 9.2.1–9.2.3: into its slot; an occupied slot's Gear goes to Scrap. In Squad the Gear goes
+    to the Hero chosen at declaration, Active or Bench, and stays with it (rules 16.8, 16.11); a Hero
+    knocked out meanwhile sends it to Scrap."""
     d: GearCard = st.defs[g]
+    st.pending.remove(g)
+    if h != st.hero[seat]:
+        if h not in st.benched:  # knocked out during the window: the Gear has no Hero (rule 16.22)
+            st.scrap[seat].append(g)
+            st.emit("scrap", player=seat, card=st.ref(g))
+            return
+        values = st.benched[h]
+        slots = list(values[-1])
+        old = slots[SLOT[d.slot]]
+        if old >= 0:
+            st.scrap[seat].append(old)
+            st.jammed.pop(old, None)
+            st.emit("scrap", player=seat, card=st.ref(old))
+        slots[SLOT[d.slot]] = g
+        st.benched[h] = (*values[:-1], tuple(slots))
+        st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
+        return
     k = seat * 3 + SLOT[d.slot]
     old = st.gear[k]
-    st.pending.remove(g)
     if old >= 0:
         st.gear[k] = -1
         st.scrap[seat].append(old)
@@ -350,7 +407,7 @@ def equip(st: CircuitsState, seat: int, g: int) -> None:
         st.emit("scrap", player=seat, card=st.ref(old))
         check_asset_hp(st, seat, old)
     st.gear[k] = g
-    st.emit("equip", player=seat, card=st.ref(g), slot=d.slot)
+    st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
 
 
 HANDLERS: dict[str, Any] = {

@@ -1,4 +1,5 @@
-"""Deck legality for `circuits` Duel decks, Standard and Open (rulebook §3, §17).
+"""Deck legality for `circuits` Duel decks, Standard and Open (rulebook §3, §17); Squad decks are
+checked by squad_decks.py.
 
 A deck file lists its Hero and Armory as leader lists and the Action Deck under [cards]:
 
@@ -17,13 +18,19 @@ from typing import Any
 from cardarena.core.cards import unknown_card_message
 from cardarena.core.decks import Deck
 
+from .limited import check_limited_deck
 from .pool import ActionCard, CardPool
 from .schema import GearCard, HeroCard
+from .squad_decks import check_squad_deck, random_squad_deck
 
 FORMATS = {
     "standard": "Duel: one Hero, an Armory of six Gear (2 Weapon, 2 Armor, 2 Relic), 40 cards; no Anomaly cards",
     "open": "Duel: the Standard deck rules, plus at most two Anomaly (Season Mark X) cards",
+    "squad": "Squad: three Heroes (identity of at most four Circuits), an Armory of nine Gear (3/3/3), 50 cards",
+    "limited": "Limited (Sealed, Draft): a Duel with a Hero of your Recruit pack, any Gear you opened, 30+ cards "
+               "from your pool, no Circuit legality",
 }
+DUEL_FORMATS = frozenset({"standard", "open"})
 ANOMALY_FORMATS = frozenset({"open"})
 HEROES, DECK_SIZE, COPIES, ANOMALY_MAX, LEGENDARY_MAX = 1, 40, 4, 2, 1
 ARMORY: dict[str, int] = {"weapon": 2, "armor": 2, "relic": 2}
@@ -74,6 +81,12 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     if deck.game != "circuits":
         problems.append(f"deck is for game {deck.game!r}, not 'circuits'")
     fmt = fmt or deck.format or "standard"
+    if family(fmt) != family(deck.format or "standard") and fmt in FORMATS:
+        return [format_mismatch(deck, fmt)]
+    if fmt == "squad":
+        return check_squad_deck(deck, pool)
+    if fmt == "limited":
+        return check_limited_deck(deck, pool)
     if fmt not in FORMATS:
         problems.append(f"unknown format {fmt!r}; circuits formats: {', '.join(FORMATS)} {rules('17.7')}")
     for k in deck.leaders:
@@ -84,6 +97,25 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     _check_armory(deck, pool, hero, problems)
     _check_action_deck(deck, pool, hero, fmt, problems)
     return problems
+
+
+#: what each family of formats needs, for the one reason a deck of another family is refused
+FAMILY_NEEDS = {"Duel": ("one Hero, six Gear and 40 cards", "17.1"),
+                "Squad": ("three Heroes, nine Gear and 50 cards", "17.9"),
+                "Limited": ("a Hero of its Recruit pack and 30+ cards of its own pool", "17.13")}
+
+
+def family(fmt: str) -> str:
+    return {"squad": "Squad", "limited": "Limited"}.get(fmt, "Duel")
+
+
+def format_mismatch(deck: Deck, fmt: str) -> str:
+    """The one reason a Duel deck cannot enter a Squad or Limited game, or the reverse (rules 17.1, 17.9,
+    17.13)."""
+    kind, want = family(deck.format or "standard"), family(fmt)
+    needs, rule = FAMILY_NEEDS[want]
+    return (f"{deck.name or deck.source} is a {kind} deck (format {deck.format or 'standard'!r}); a {want} game "
+            f"({fmt}) needs a {want} deck: {needs} {rules(rule)}")
 
 
 def _check_hero(deck: Deck, pool: CardPool, problems: list[str]) -> HeroCard | None:
@@ -177,9 +209,13 @@ def _check_action_deck(deck: Deck, pool: CardPool, hero: HeroCard | None, fmt: s
         problems.append(f"the deck holds {anomalies} Anomaly cards; at most {ANOMALY_MAX} per deck {rules('3.14')}")
 
 
-def random_deck(pool: CardPool, rng: Any) -> Deck:
-    """A random legal deck (Standard, or Open with Anomaly cards) for a random Hero: a legal 2/2/2 Armory with at most one Legendary,
-    and 40 legal non-Anomaly cards, 10–20 names of at most four copies. rng is a random.Random."""
+def random_deck(pool: CardPool, rng: Any, fmt: str | None = None) -> Deck:
+    """A random legal deck: Squad (squad_decks.random_squad_deck) about a third of the time, else a
+    Duel deck (Standard, or Open with Anomaly cards) for a random Hero: a legal 2/2/2 Armory with at
+    most one Legendary, and 40 legal non-Anomaly cards, 10–20 names of at most four copies. `fmt`
+    forces Squad ("squad") or a Duel format. rng is a random.Random."""
+    if (fmt is None and rng.random() < 0.35) or fmt == "squad":
+        return random_squad_deck(pool, rng)
     hero = rng.choice(list(pool.heroes.values()))
     armory: list[str] = []
     for slot, k in ARMORY.items():
@@ -194,7 +230,7 @@ def random_deck(pool: CardPool, rng: Any) -> Deck:
     rng.shuffle(names)
     chosen = names[: rng.randint(10, min(20, len(names)))]
     counts = dict.fromkeys(chosen, 1)
-    fmt = "open" if rng.random() < 0.3 else "standard"
+    fmt = fmt or ("open" if rng.random() < 0.3 else "standard")
     if fmt == "open":  # up to two Anomaly cards (rules circuits.3.13–3.14)
         anomalies = [c.name for c in pool.actions if c.anomaly and is_legal_for(c, hero)]
         for n in rng.sample(anomalies, min(2, len(anomalies))):

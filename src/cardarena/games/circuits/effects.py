@@ -122,7 +122,9 @@ def targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> li
     if to in ("enemy_target", "enemy_asset", "your_asset"):
         if target < 0:
             return []
-        if target in st.hero or target in st.field[st.owner[target]]:
+        if st.is_hero(target):  # the enemy Active Hero: the promoted one after a knock-out (rule 16.26)
+            return [st.hero[st.owner[target]]]
+        if target in st.field[st.owner[target]]:
             return [target]
         if target in st.pending and isinstance(st.defs[target], AssetCard):
             return [target]  # an Asset hit during its own window (rules 8.3.10, 9.1.7)

@@ -23,6 +23,10 @@ def check_invariants(st: CircuitsState) -> list[str]:
     for g in st.gear:
         if g >= 0:
             seen[g] += 1
+    for values in st.benched.values():  # Squad: Gear stays with its Bench Hero (rule 16.11)
+        for g in values[-1]:
+            if g >= 0:
+                seen[g] += 1
     for i in st.pending:
         seen[i] += 1
     for i in range(n):
@@ -39,6 +43,7 @@ def check_invariants(st: CircuitsState) -> list[str]:
             problems.append(f"P{p + 1} has {len(st.field[p])} Assets")
         if min(st.shield[p], st.burn_enemy[p], st.burn_self[p]) < 0:
             problems.append(f"P{p + 1} has a negative Shield or Burn")
+        problems += _squad(st, p)
         kinds = [st.kind_of.get(i) for i in st.plans[p] if i not in st.delayed]
         if len(kinds) != len(set(kinds)):
             problems.append(f"P{p + 1} has two face-down Plans with one Kind marker")
@@ -76,3 +81,21 @@ def nothing_after_result(st: CircuitsState) -> list[str]:
     if k is not None and k != len(st.log) - 1:
         return [f"events after the result: {[e['type'] for e in st.log[k + 1:]]}"]
     return []
+
+
+def _squad(st: CircuitsState, p: int) -> list[str]:
+    """Squad (rules 16.3, 16.18, 16.21): one Active Hero, the others on the Bench or Fallen."""
+    if not st.squad:
+        return []
+    out = []
+    heroes = [st.hero[p], *st.bench[p], *st.fallen[p]]
+    if st.result is None and (len(set(heroes)) != 3 or (st.hero[p] in st.fallen[p] and not st.stack)):
+        out.append(f"P{p + 1}'s Heroes are {heroes}")
+    if set(st.bench[p]) - set(st.benched):
+        out.append(f"P{p + 1} has a Bench Hero without its values")
+    for h in st.bench[p]:
+        if not 0 < st.benched[h][0] <= st.defs[h].hp:
+            out.append(f"P{p + 1}'s Bench Hero {st.name(h)} has {st.benched[h][0]} HP")
+    if len(st.fallen[p]) >= 2 and st.result is None:
+        out.append(f"P{p + 1} has lost two Heroes and the game goes on")
+    return out

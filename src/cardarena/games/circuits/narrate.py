@@ -112,6 +112,12 @@ def _more(e: dict[str, Any], t: str) -> str | None:
         "deck_out": lambda: f"  {p} must draw from an empty deck: deck-out!",
         "draw_skipped": lambda: f"  {p} skips the Draw Step of their first turn",
         "plan_returned": lambda: f"    {p}'s Plan returns to the hand",
+        "active_hero": lambda: f"  {p}'s Active Hero: {e.get('hero')}",
+        "swap_declared": lambda: f"  {p} Swaps: {e.get('hero')} in, {e.get('out')} out",
+        "swap": lambda: f"    {e.get('hero')} is now {p}'s Active Hero; {e.get('out')} goes to the Bench",
+        "equip_declared": lambda: f"  {p} equips {card}" + (f" to {e['hero']}" if e.get("hero") else ""),
+        "knock_out": lambda: f"    {p}'s {e.get('hero')} is knocked out ({e.get('fallen')} Fallen)",
+        "promote": lambda: f"    {p} promotes {e.get('hero')}: Fresh Line, Shield {e.get('shield')}",
     }
     make = lines.get(t)
     return None if make is None else make()

@@ -9,17 +9,19 @@ from .pool import card_pool
 #: what part of the turn a pending decision belongs to, for the board's heading
 STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",
         "target": "Action Step", "reserve": "paying", "make_room": "Action Step", "respond": "Response Window",
-        "discard": "End Step", "trigger_order": "triggers"}
+        "discard": "End Step", "trigger_order": "triggers", "active_hero": "set-up", "promote": "knock-out"}
 
 
-def _powers(h: dict[str, Any]) -> list[str]:
-    """The Hero's Passive and Ultimate, with their text: what the player plans around."""
+def _powers(h: dict[str, Any], fallen: int = 0) -> list[str]:
+    """The Hero's Passive and Ultimate, with their text: what the player plans around. Its cost is 7,
+    1 less per Fallen Hero in Squad (Last Stand), never below 5."""
     card = card_pool().heroes.get(h["name"])
     if card is None:
         return []
     state = "used" if h["ultimate_used"] else "ready"
     return [f"      Passive {card.passive.name}: {card.passive.text}",
-            f"      Ultimate {card.ultimate.name} (7 Rally, once per match, {state}): {card.ultimate.text}"]
+            f"      Ultimate {card.ultimate.name} ({max(5, 7 - fallen)} Rally, once per match, {state}): "
+            f"{card.ultimate.text}"]
 
 
 def _hero(pv: dict[str, Any]) -> str:
@@ -35,7 +37,7 @@ def _hero(pv: dict[str, Any]) -> str:
         bits.append("cannot heal")
     if h["ultimate_used"]:
         bits.append("Ultimate used")
-    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h)])
+    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h, len(pv.get("fallen", ())))])
 
 
 def render(view: dict[str, Any]) -> str:
@@ -57,6 +59,14 @@ def render(view: dict[str, Any]) -> str:
         lines.append(_hero(pv))
         if pv["gear"]:
             lines.append("    Gear: " + ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in pv["gear"]))
+        for b in pv.get("bench", []):  # Squad: a Bench Hero keeps its HP, statuses and Gear
+            extra = [f"Shield {b['shield']}"] * bool(b["shield"]) + [f"Burn {b['burn']}"] * bool(b["burn"]) \
+                + ["Marked"] * b["marked"] + ["Ultimate used"] * b["ultimate_used"]
+            gear = ", ".join(g["name"] for g in b["gear"])
+            lines.append(f"    Bench: {b['name']}: {b['hp']}/{b['max_hp']} HP" + "".join(f", {x}" for x in extra)
+                         + (f" · Gear: {gear}" if gear else ""))
+        if pv.get("fallen"):
+            lines.append("    Fallen: " + ", ".join(h["name"] for h in pv["fallen"]))
         if isinstance(pv["loadout"], list) and pv["loadout"]:
             lines.append("    Loadout: " + ", ".join(g["name"] for g in pv["loadout"]))
         if pv["field"]:

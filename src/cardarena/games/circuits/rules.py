@@ -3,7 +3,7 @@ modules also fills `effects.VERBS` (damage.py registers the verbs that deal dama
 
 from __future__ import annotations
 
-from . import actions, choices, damage, paying, turn, windows
+from . import actions, choices, damage, paying, squad, turn, windows
 
 HANDLERS = {**turn.HANDLERS, **actions.HANDLERS, **windows.HANDLERS, **damage.HANDLERS, **paying.HANDLERS,
-            **choices.HANDLERS}
+            **choices.HANDLERS, **squad.HANDLERS}

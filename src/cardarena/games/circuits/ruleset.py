@@ -1,4 +1,4 @@
-"""The `circuits` Ruleset: Duel in Standard and Open."""
+"""The `circuits` Ruleset: Duel in Standard and Open, and Squad (§16)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
+from . import draft as draft_rules
+from . import limited as limited_rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
 from .narrate import narrate
@@ -21,6 +23,8 @@ from .state import CircuitsState
 from .turn import new_state
 from .views import CircuitsView
 
+SQUAD_SHARE, LIMITED_SHARE = 0.16, 0.08  # of fuzzed games (random_decks)
+
 CircuitsState.HANDLERS = HANDLERS  # the rule steps, dispatched on step[0]
 
 
@@ -28,11 +32,13 @@ class CircuitsRuleset(Ruleset):
     id = "circuits"
     name = "Circuits"
     summary = ("Heroes with two Circuits, Gear from a secret Loadout, Assets, face-down Plans and Response "
-               "Windows. Duel: reduce the enemy Hero to 0 HP.")
+               "Windows. Duel: reduce the enemy Hero to 0 HP. Squad: knock out two of the enemy's three Heroes.")
     formats = FORMATS
     default_format = "standard"
     leader_key = "heroes"
     state_class = CircuitsState
+    limited: ClassVar[Any] = limited_rules  # Sealed (cardarena sealed, limited_cli.py)
+    drafting: ClassVar[Any] = draft_rules  # Booster Draft (cardarena draft)
     view_type = CircuitsView  # the shape of `view(seat)` (docs/schema/circuits-view.json)
     rule_defaults: ClassVar[dict[str, Any]] = {
         "reserve_token": True,  # rulebook §14, "under test" (ruling circuits.gap.26)
@@ -65,19 +71,34 @@ class CircuitsRuleset(Ruleset):
     def random_deck(self, rng: Any) -> Deck:
         return random_deck(self.pool, rng)
 
+    def random_decks(self, rng: Any, n: int) -> list[Deck]:
+        """n random decks of one format (Squad, Limited and Duel decks never meet): Squad in about one
+        game of six (SQUAD_SHARE; its games are longer), Limited (Sealed decks of random pools) in one
+        of twelve, else Duel decks, Standard or Open."""
+        draw = rng.random()
+        if SQUAD_SHARE <= draw < SQUAD_SHARE + LIMITED_SHARE:
+            return [limited_rules.build_deck(self.pool, *limited_rules.sealed_pool(self.pool, rng.randrange(1 << 30)))
+                    for _ in range(n)]
+        fmt = "squad" if draw < SQUAD_SHARE else None
+        return [random_deck(self.pool, rng, fmt or _duel(rng)) for _ in range(n)]
+
     def new_game(self, decks: list[Any] | tuple[Any, ...] | None = None, seed: int = 0, fmt: str | None = None,
                  rules: dict[str, Any] | None = None) -> CircuitsState:
         if decks is None:
-            names = sorted(self.starter_decks())
+            starters = self.starter_decks()
+            names = sorted(n for n, d in starters.items() if (d.format == "squad") == (fmt == "squad"))
             decks = [names[0], names[1]]
         if len(decks) != 2:
-            raise CardArenaError(f"a circuits Duel is played by 2 players; got {len(decks)} deck(s)")
+            raise CardArenaError(f"a circuits game is played by 2 players; got {len(decks)} deck(s)")
         params = self.check_rules(rules)
+        if fmt is None:  # the decks' own format; Squad, Limited and Duel decks never meet (rules 17.1, 17.9)
+            loaded = [self.resolve_deck(d, None) for d in decks]
+            fmt = next((d.format for d in loaded if d.format in ("squad", "limited")), None)
         resolved = [self.resolve_deck(d, fmt) for d in decks]
         # a Standard deck is legal in Open; a game with an Open deck is an Open game
         fmt = fmt or ("open" if any(d.format == "open" for d in resolved) else self.default_format)
         pool = self.pool
-        heroes = [pool.heroes[d.leaders["heroes"][0]] for d in resolved]
+        heroes = [[pool.heroes[h] for h in d.leaders["heroes"]] for d in resolved]
         armories = [[pool.by_name[g] for g in d.leaders["armory"]] for d in resolved]
         cards = [[pool.by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
         config = {"game": "circuits", "format": fmt, "rules": params, "seed": seed,
@@ -108,11 +129,20 @@ class CircuitsRuleset(Ruleset):
         return render(view)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Hero HP share, mine against theirs, in [-1, 1]."""
+        """Hero HP share, mine against theirs, in [-1, 1] (in Squad over all three Heroes, Fallen at 0)."""
         assert isinstance(state, CircuitsState)
-        mine = state.hp[seat] / state.max_hp(seat)
-        theirs = state.hp[1 - seat] / state.max_hp(1 - seat)
+        mine, theirs = _hp_share(state, seat), _hp_share(state, 1 - seat)
         return max(-1.0, min(1.0, mine - theirs))
+
+
+def _hp_share(st: CircuitsState, p: int) -> float:
+    hp = st.hp[p] + sum(st.benched[h][0] for h in st.bench[p])
+    top = st.max_hp(p) + sum(st.defs[h].hp for h in (*st.bench[p], *st.fallen[p]))
+    return hp / top
+
+
+def _duel(rng: Any) -> str:
+    return "open" if rng.random() < 0.3 else "standard"
 
 
 @cache

@@ -1,7 +1,12 @@
-"""The `circuits` game state (Duel): tables of small lists and dicts, so `clone()` stays cheap.
+"""The `circuits` game state (Duel and Squad): tables of small lists and dicts, so `clone()` stays cheap.
 
 Seats are 0 and 1. Cards are instance ids; `defs[iid]` is the shared definition. Gear slots are
 `gear[seat * 3 + SLOT[slot]]`. Response Window frames live in `frames` (see windows.py).
+
+Squad (rulebook §16): the per-seat Hero tables (`hp`, `shield`, `burn_*`, `marked`, `ult_used`, the
+Gear slots, the Breakpoints...) always describe the Active Hero, so every Duel rule reads "your Hero"
+as the Active Hero (rule 16.17). A Bench Hero keeps its own values in `benched` (rule 16.18), swapped
+in and out by squad.py.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ class CircuitsState(State):
         "active": F.VALUE, "battery": F.LIST, "breakpoints": F.LIST, "first": F.VALUE, "frames": F.LIST,
         "gear": F.LIST, "hero": F.VALUE, "params": F.VALUE, "pending": F.LIST, "picks": F.LIST2,
         "queued": F.LIST, "reserve": F.VALUE, "seen": F.SETS, "turn": F.VALUE,
-        "next_frame": F.VALUE,
+        "next_frame": F.VALUE, "bench": F.LIST2, "fallen": F.LIST2, "benched": F.DICT,
     }
 
     params: dict[str, Any]
@@ -86,6 +91,10 @@ class CircuitsState(State):
     settling: bool
     turn: int
     next_frame: int
+    # Squad (rulebook §16)
+    bench: list[list[int]]  # Bench Heroes, in order (empty in Duel)
+    fallen: list[list[int]]  # knocked-out Heroes (rule 16.21)
+    benched: dict[int, tuple[Any, ...]]  # Bench Hero -> its own values (squad.STASHED order)
 
     # -- Response Window frames (windows.py); frames are replaced, never mutated (clones share them)
     def current_frame(self) -> dict[str, Any] | None:
@@ -100,6 +109,13 @@ class CircuitsState(State):
         return self.turn + 2 if self.active == seat else self.turn + 1
 
     # -- queries -----------------------------------------------------------------------------------
+    @property
+    def squad(self) -> bool:
+        return self.config["format"] == "squad"
+
+    def is_hero(self, iid: int) -> bool:
+        return self.defs[iid].__class__ is HeroCard
+
     def hero_card(self, seat: int) -> HeroCard:
         return self.defs[self.hero[seat]]
 
@@ -139,6 +155,10 @@ class CircuitsState(State):
         o = self.owner[iid]
         if iid == self.hero[o]:
             return {"seat": o, "zone": "hero", "index": 0}
+        for zone in ("bench", "fallen"):
+            z = getattr(self, zone)[o]
+            if iid in z:
+                return {"seat": o, "zone": zone, "index": z.index(iid)}
         for zone in ("field", "plans", "hand", "discard", "loadout", "scrap"):
             z = getattr(self, zone)[o]
             if iid in z:
@@ -147,6 +167,10 @@ class CircuitsState(State):
             return {"seat": o, "zone": "gear", "index": self.gear.index(iid) - o * 3}
         if iid in self.pending:
             return {"seat": o, "zone": "pending", "index": self.pending.index(iid)}
+        for k, h in enumerate(self.bench[o]):  # Gear of a Bench Hero: 3 slots per Bench position
+            gear = self.benched[h][-1]
+            if iid in gear:
+                return {"seat": o, "zone": "bench_gear", "index": k * 3 + gear.index(iid)}
         return {"seat": o, "zone": "elsewhere", "index": 0}
 
     def src(self, source: int | str) -> Any:
@@ -241,6 +265,13 @@ class CircuitsState(State):
         out += [{"zone": "hand", "index": k, "card": self.card_view(i)} for k, i in enumerate(self.hand[p]) if i in known]
         return out
 
+    def _bench_view(self, h: int) -> dict[str, Any]:
+        """A Bench Hero with its own HP, statuses and Gear (rule 16.18)."""
+        hp, be, bs, shield, no_heal, marked, ult, *_ = self.benched[h]
+        return {"id": h, "name": self.name(h), "hp": hp, "max_hp": self.defs[h].hp, "shield": shield,
+                "burn": be + bs, "marked": marked, "cannot_heal": no_heal > self.turn, "ultimate_used": ult,
+                "gear": [{**self.card_view(g), "jammed": g in self.jammed} for g in self.benched[h][-1] if g >= 0]}
+
     def _pending_view(self, iid: int, seat: int) -> dict[str, Any]:
         """A card played and not yet resolved: a face-down Plan shows its Kind, and its identity only
         to the seats that know it (rule 12.1, 4.3)."""
@@ -281,6 +312,9 @@ class CircuitsState(State):
                 "scrap": [self.card_view(i) for i in self.scrap[p]],
                 "plans": plans,
             }
+            if self.squad:  # the Bench and the Fallen pile are public (rule 4.4)
+                pv["bench"] = [self._bench_view(h) for h in self.bench[p]]
+                pv["fallen"] = [self.card_view(h) for h in self.fallen[p]]
             if mine:
                 pv["hand"] = [self.card_view(i) for i in self.hand[p]]
             else:

@@ -10,20 +10,23 @@ from .actions import resolve_reveal
 from .damage import burn_tick, damage_hero
 from .effects import draw
 from .schema import Card, GearCard, HeroCard
+from .squad import fresh, settle_squad
 from .state import CircuitsState
 from .windows import open_window
 
 HAND_LIMIT = 7
 
 
-def new_state(heroes: list[HeroCard], armories: list[list[GearCard]], decks: list[list[Card]], seed: int,
+def new_state(heroes: list[list[HeroCard]], armories: list[list[GearCard]], decks: list[list[Card]], seed: int,
               params: dict[str, Any], config: dict[str, Any]) -> CircuitsState:
     st = CircuitsState.__new__(CircuitsState)
     st._init_base(config, seed)
     hero_ids = []
-    zones: dict[str, list[list[int]]] = {"deck": [[], []], "armory": [[], []]}
+    zones: dict[str, list[list[int]]] = {"deck": [[], []], "armory": [[], []], "bench": [[], []]}
     for p in (0, 1):  # instance ids are dealt in a random order: an id never tells which card it is
-        hero_ids.append(st.deal(p, [heroes[p]], shuffle=False)[0])
+        ids = st.deal(p, heroes[p], shuffle=False)  # the Heroes are public (rule 5.1)
+        hero_ids.append(ids[0])
+        zones["bench"][p] = ids[1:]  # Squad: the other two start on the Bench (rule 16.3)
         zones["armory"][p] = st.deal(p, armories[p])
         zones["deck"][p] = st.deal(p, decks[p])
     st.hero = (hero_ids[0], hero_ids[1])
@@ -32,7 +35,10 @@ def new_state(heroes: list[HeroCard], armories: list[list[GearCard]], decks: lis
     st.armory = zones["armory"]
     for k in ("hand", "discard", "field", "loadout", "scrap", "plans"):
         setattr(st, k, [[], []])
-    st.hp = [heroes[0].hp, heroes[1].hp]
+    st.hp = [heroes[0][0].hp, heroes[1][0].hp]
+    st.bench = zones["bench"]
+    st.fallen = [[], []]
+    st.benched = {h: fresh(st.defs[h].hp) for p in (0, 1) for h in st.bench[p]}
     for k in ("burn_enemy", "burn_self", "shield", "no_heal_until", "own_turns"):
         setattr(st, k, [0, 0])
     st.capacity = [0, 0]
@@ -63,9 +69,14 @@ def new_state(heroes: list[HeroCard], armories: list[list[GearCard]], decks: lis
 
 
 def h_setup(st: CircuitsState, step: Step) -> None:
-    for p in (0, 1):  # step 1: reveal Heroes (rule 5.1)
-        st.emit("reveal_hero", player=p, hero=st.ref(st.hero[p]))
-    steps: list[Step] = [("loadout_pick", p, slot) for p in (0, 1) for slot in ("weapon", "armor", "relic")]
+    for p in (0, 1):  # step 1: reveal Heroes, all three in Squad (rules 5.1, 16.3)
+        for h in (st.hero[p], *st.bench[p]):
+            st.emit("reveal_hero", player=p, hero=st.ref(h))
+    steps: list[Step]
+    if st.squad:  # declare the Active Hero (rule 5.2); five Gear, at least one of each slot (rule 5.5)
+        steps = [("choose_active", p) for p in (0, 1)] + [("squad_loadout_pick", p, 5) for p in (0, 1)]
+    else:
+        steps = [("loadout_pick", p, slot) for p in (0, 1) for slot in ("weapon", "armor", "relic")]
     steps += [("loadout_reveal",), ("deal",), ("mulligan", 0), ("mulligan", 1), ("start_player",), ("turn_start",)]
     st.push(*steps)
 
@@ -199,7 +210,8 @@ def h_reveal(st: CircuitsState, step: Step) -> None:
 
 
 def h_rally_step(st: CircuitsState, step: Step) -> None:
-    """Rules 6.1–6.4, 6.12–6.15, 7.5: Capacity +1 (+2 with Second Wind) from turn 2, to 10; refill."""
+    """Rules 6.1–6.4, 6.12–6.15, 7.5: Capacity +1 (+2 with Second Wind) from turn 2, to 10; refill.
+    In Squad, Second Wind is the player's, once per match, measured on the Active Hero (rule 16.31)."""
     p = step[1]
     if st.own_turns[p] > 1:
         inc = 1
@@ -278,7 +290,11 @@ def h_hand_discard(st: CircuitsState, step: Step) -> None:
 
 
 def h_settle(st: CircuitsState, step: Step) -> None:
-    """Rule 1.1: a Hero at 0 HP loses; both at once is a draw (ruling circuits.gap.44)."""
+    """Rule 1.1: a Hero at 0 HP loses; both at once is a draw (ruling circuits.gap.44). Squad: knock-out
+    and promotion (squad.settle_squad)."""
+    if st.squad:
+        settle_squad(st)
+        return
     down = [st.hp[p] <= 0 for p in (0, 1)]
     if down[0] and down[1]:
         st.finish(None, "both_heroes_defeated", st.turn)

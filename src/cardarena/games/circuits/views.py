@@ -51,6 +51,21 @@ class HeroView(msgspec.Struct, forbid_unknown_fields=True):
     ultimate_used: bool
 
 
+class BenchHeroView(msgspec.Struct, forbid_unknown_fields=True):
+    """Squad: a Bench Hero with its own HP, statuses and Gear (rule circuits.16.18)."""
+
+    id: int
+    name: str
+    hp: int
+    max_hp: int
+    shield: int
+    burn: int
+    marked: bool
+    cannot_heal: bool
+    ultimate_used: bool
+    gear: list[CardView]
+
+
 class PlanView(msgspec.Struct, forbid_unknown_fields=True):
     """A Plan in the Plans zone, by position: its Kind marker (None once returned), whether it is
     delayed (face-up), and the card only for a seat that knows it."""
@@ -95,6 +110,8 @@ class PlayerView(msgspec.Struct, forbid_unknown_fields=True):
     plans: list[PlanView]
     hand: list[CardView] | UnsetType = UNSET  # only in the seat's own view
     seen: list[SeenView] | UnsetType = UNSET  # only in the other seat's view: what it looked at
+    bench: list[BenchHeroView] | UnsetType = UNSET  # Squad only
+    fallen: list[CardView] | UnsetType = UNSET  # Squad only: knocked-out Heroes
 
 
 class CircuitsView(ViewEnvelope, forbid_unknown_fields=True):

@@ -50,7 +50,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
     out: set[str] = set()
     if what == "attack":
         target = entry[1]
-        return {"hero"} if target in st.hero else {"asset"}
+        return {"hero"} if st.is_hero(target) else {"asset"}
     if what in ("strike",):
         return {"hero"}
     effects: Any = ()
@@ -62,7 +62,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
             return {"hero", "asset"} if d.plan_kind == "offense" else set()  # only the Kind is known (rule 11.21)
         effects = getattr(d, "effects", ()) or getattr(d, "on_play", ())
         if target >= 0:
-            aimed = {"hero"} if target in st.hero else {"asset"}
+            aimed = {"hero"} if st.is_hero(target) else {"asset"}
     elif what == "reveal":
         effects = st.defs[entry[1]].effects
     elif what == "ultimate":
@@ -86,6 +86,7 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
     kind = frame["kind"]
     if kind == "restricted":
         return (trigger == "enemy_equips" and item[0] == "equip") or \
+               (trigger == "enemy_swaps" and item[0] == "swap") or \
                (trigger == "asset_would_damage_hero" and item[0] == "strike")
     answered = [item] if step == 2 else [item, frame["step2"]]
     enemy_acted = [a for a in answered if a is not None and _by(st, a, actor) != responder]
@@ -183,6 +184,8 @@ def describe(st: CircuitsState, item: tuple[Any, ...]) -> str:
         return f"{st.hero_card(item[1]).ultimate.name} (Ultimate)"
     if what == "equip":
         return f"{st.name(item[1])} is equipped"
+    if what == "swap":
+        return f"{st.name(item[1])} is swapped in"
     if what == "strike":
         return f"{st.name(item[1])} Strikes"
     return what

@@ -1,0 +1,203 @@
+"""`cardarena sealed` and `cardarena draft`: Limited play (docs/rulings/circuits.md, "Limited") for games that offer it
+(a Ruleset with a `limited` attribute: circuits).
+
+    cardarena sealed circuits --seed 7                       # open a pool, build a deck automatically, print it
+    cardarena sealed circuits --seed 7 --out mine.toml       # ... and save it (edit it by hand, then `validate`)
+    cardarena sealed circuits --seed 7 --build hand          # build the deck yourself in the terminal
+    cardarena sealed circuits --seed 7 --versus 8 --p1 ismcts --p2 random   # a Limited match of two Sealed decks
+    cardarena draft circuits --seats 8 --bots 7 --save draft.json --out-dir decks/  # seat 1 is you
+    cardarena draft circuits --replay draft.json                                   # check a saved draft
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from .agents import make_agent
+from .core.decks import Deck
+from .core.match import play, replay_record
+from .core.registry import load_game
+from .core.replay import save_replay
+
+app = typer.Typer(add_completion=False)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(msg: str, code: int = 2) -> NoReturn:
+    err.print(f"error: {msg}", markup=False)
+    raise typer.Exit(code)
+
+
+def _limited(game: str) -> tuple[Any, Any]:
+    try:
+        g = load_game(game)
+    except Exception as e:  # an unknown game id: the registry's message
+        _fail(str(e))
+    lim = getattr(g, "limited", None)
+    if lim is None:
+        _fail(f"{game} has no Limited format (Sealed, Draft)")
+    return g, lim
+
+
+@app.command()
+def sealed(
+    game: Annotated[str, typer.Argument(help="Game id: circuits.")],
+    seed: Annotated[int, typer.Option(help="Which pool to open: the same seed opens the same pool.")] = 1,
+    build: Annotated[str, typer.Option(help="auto (the built-in builder) or hand (choose in the terminal).")] = "auto",
+    save: Annotated[Path | None, typer.Option("--out", help="Save the deck file here.")] = None,
+    versus: Annotated[int | None, typer.Option(help="Play a Limited match against the automatic deck of this pool seed.")] = None,
+    p1: Annotated[str, typer.Option(help="Agent playing your deck in --versus.")] = "random",
+    p2: Annotated[str, typer.Option(help="Agent playing the other deck in --versus.")] = "random",
+    replay: Annotated[Path | None, typer.Option(help="Save the --versus match as a replay.")] = None,
+) -> None:
+    """Open a Sealed pool (a Recruit pack and booster packs) and build a legal Limited deck from it."""
+    g, lim = _limited(game)
+    recruits, opened = lim.sealed_pool(g.pool, seed)
+    out.print(f"Sealed pool {seed}: Recruit pack {', '.join(recruits)}", markup=False)
+    out.print(f"Opened ({len(opened)}): " + ", ".join(f"{n} ×{k}" if k > 1 else n
+                                                     for n, k in sorted(Counter(opened).items())), markup=False)
+    if build == "auto":
+        deck = lim.build_deck(g.pool, recruits, opened, name=f"sealed {seed}")
+    elif build == "hand":
+        deck = _build_by_hand(g, lim, recruits, opened, seed)
+    else:
+        _fail("--build is auto or hand")
+    problems = g.check_deck(deck, "limited")
+    if problems:
+        _fail("the deck is not legal: " + "; ".join(problems))
+    out.print(deck.to_toml(), markup=False)
+    if save is not None:
+        save.write_text(deck.to_toml(), encoding="utf-8")
+        out.print(f"deck saved to {save} (edit it, then `cardarena validate {save}`)", markup=False)
+    if versus is not None:
+        r2, o2 = lim.sealed_pool(g.pool, versus)
+        other = lim.build_deck(g.pool, r2, o2, name=f"sealed {versus}")
+        st = g.new_game(decks=[deck, other], seed=seed, fmt="limited")
+        play(st, [make_agent(p1, seed=seed), make_agent(p2, seed=seed + 1)])
+        r = st.result
+        assert r is not None
+        who = "draw" if r.winner is None else f"P{r.winner + 1} ({[p1, p2][r.winner]}) wins"
+        out.print(f"Limited match, sealed {seed} vs sealed {versus}: {who} ({r.reason}, {r.turns} turns)", markup=False)
+        if replay is not None:
+            save_replay(replay_record(st, [p1, p2], __import__("cardarena").__version__), replay)
+            out.print(f"replay saved to {replay}", markup=False)
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        _fail("input ended before the deck was built")
+
+
+def _build_by_hand(g: Any, lim: Any, recruits: list[str], opened: list[str], seed: int) -> Deck:
+    """Choose the Hero, then add and remove cards by number until the deck is legal and you say done."""
+    heroes = [n for n in recruits if n in g.pool.heroes]
+    for k, h in enumerate(heroes, 1):
+        out.print(f"  {k}. {h}", markup=False)
+    while True:
+        a = _ask("Your Hero (number): ")
+        if a.isdigit() and 1 <= int(a) <= len(heroes):
+            hero = heroes[int(a) - 1]
+            break
+    auto = lim.build_deck(g.pool, recruits, opened)
+    names = sorted(n for n in set(opened) if n not in {g_.name for g_ in g.pool.gear})
+    have = Counter(opened)
+    cards: Counter[str] = Counter()
+    while True:
+        for k, n in enumerate(names, 1):
+            out.print(f"  {k:>2}. {n} ({cards[n]}/{have[n]})", markup=False)
+        deck = Deck(game=g.id, name=f"sealed {seed}", format="limited",
+                    leaders={"heroes": [hero], "armory": auto.leaders["armory"], "recruits": list(recruits),
+                             "pool": list(opened)}, cards={n: k for n, k in cards.items() if k}, source="<hand>")
+        problems = g.check_deck(deck, "limited")
+        out.print(f"{sum(cards.values())} cards. " + ("Legal: type `done` to keep it." if not problems
+                                                      else "Not legal yet: " + "; ".join(problems)), markup=False)
+        a = _ask("Number to add, -number to remove, `done`: ")
+        if a == "done" and not problems:
+            return deck
+        sign = -1 if a.startswith("-") else 1
+        num = a.lstrip("-")
+        if num.isdigit() and 1 <= int(num) <= len(names):
+            n = names[int(num) - 1]
+            cards[n] = max(0, min(have[n], cards[n] + sign))
+
+
+@app.command()
+def draft(
+    game: Annotated[str, typer.Argument(help="Game id: circuits.")],
+    seats: Annotated[int, typer.Option(help="Drafters, 2–8.")] = 8,
+    bots: Annotated[int | None, typer.Option(help="How many seats the built-in drafting bot plays (the last "
+                                                   "ones); the others are people at this terminal. Default: all.")] = None,
+    seed: Annotated[int, typer.Option(help="Which packs are opened: the same seed opens the same packs.")] = 1,
+    save: Annotated[Path | None, typer.Option("--save", help="Save the draft (seed and every pick) here.")] = None,
+    replay_file: Annotated[Path | None, typer.Option("--replay", help="Replay a saved draft and check it.")] = None,
+    out_dir: Annotated[Path | None, typer.Option(help="Write each seat's Limited deck here (seat_N.toml).")] = None,
+) -> None:
+    """Run a booster draft: each seat ends with a pool and a legal Limited deck; picks are secret."""
+    g, lim = _limited(game)
+    drafting = getattr(g, "drafting", None)
+    if drafting is None:
+        _fail(f"{game} has no Draft")
+
+    if replay_file is not None:
+        data = json.loads(replay_file.read_text(encoding="utf-8"))
+        try:
+            d = drafting.replay(g.pool, data)
+        except (ValueError, KeyError, IndexError) as e:
+            _fail(f"{replay_file}: not a valid draft replay: {e}")
+        out.print(f"draft replayed: {d.seats} seats, seed {d.seed}, every pick legal", markup=False)
+        people = 0
+    else:
+        bots = seats if bots is None else bots
+        if not 0 <= bots <= seats:
+            _fail("--bots is between 0 and --seats")
+        try:
+            d = drafting.Draft(g.pool, seats, seed)
+        except ValueError as e:
+            _fail(str(e))
+        people = seats - bots
+        while not d.done:
+            for s in range(d.seats):
+                v = d.view(s)
+                d.choose(s, _person_pick(v) if s < people else drafting.bot_pick(g.pool, v))
+    decks: list[Deck] = []
+    for s in range(d.seats):
+        if s < people and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
+            deck = _build_by_hand(g, lim, d.recruits[s], d.picks[s], seed)
+        else:
+            deck = lim.build_deck(g.pool, d.recruits[s], d.picks[s], name=f"draft {d.seed} seat {s + 1}")
+        problems = g.check_deck(deck, "limited")
+        if problems:
+            _fail(f"seat {s + 1}'s deck is not legal: " + "; ".join(problems), 3)
+        decks.append(deck)
+        out.print(f"Seat {s + 1}{' (bot)' if s >= people else ''}: {deck.leaders['heroes'][0]}, {deck.size} cards "
+                  f"from {len(d.picks[s])} picks", markup=False)
+    if save is not None:
+        save.write_text(json.dumps(d.record(), indent=1) + "\n", encoding="utf-8")
+        out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for s, deck in enumerate(decks):
+            (out_dir / f"seat_{s + 1}.toml").write_text(deck.to_toml(), encoding="utf-8")
+        out.print(f"decks written to {out_dir}", markup=False)
+
+
+def _person_pick(view: dict[str, Any]) -> str:
+    """A person's pick: only their own view is shown (their picks, the pack in front of them)."""
+    out.print(f"\nSeat {view['seat'] + 1} · pack {view['round']} pick {view['pick']} (passing {view['passing']})",
+              markup=False)
+    out.print("Your picks: " + (", ".join(view["picks"]) or "none"), markup=False)
+    for k, n in enumerate(view["pack"], 1):
+        out.print(f"  {k:>2}. {n}", markup=False)
+    while True:
+        a = _ask("Pick (number): ")
+        if a.isdigit() and 1 <= int(a) <= len(view["pack"]):
+            return str(view["pack"][int(a) - 1])

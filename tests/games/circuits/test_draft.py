@@ -1,0 +1,94 @@
+"""Booster Draft (ruling circuits.gap.37): 2–8 drafters, three packs passed left, right, left, hidden
+picks, the drafting bot's legal decks, saved and replayed drafts, and `cardarena draft`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+from cardarena.games.circuits import draft as D
+from cardarena.games.circuits.decks import check_deck
+from cardarena.games.circuits.limited import DRAFT_PACKS, PACK_SIZE, build_deck
+from cardarena.games.circuits.pool import card_pool
+
+POOL = card_pool()
+
+
+def run(seats: int, seed: int) -> D.Draft:
+    d = D.Draft(POOL, seats, seed)
+    while not d.done:
+        for s in range(seats):
+            d.choose(s, D.bot_pick(POOL, d.view(s)))
+    return d
+
+
+def test_two_to_eight_drafters():
+    for bad in (1, 9):
+        with pytest.raises(ValueError):
+            D.Draft(POOL, bad, 1)
+    for seats in (2, 5, 8):
+        d = run(seats, seats)
+        assert all(len(p) == DRAFT_PACKS * PACK_SIZE for p in d.picks)
+
+
+def test_packs_pass_left_then_right_then_left():
+    d = D.Draft(POOL, 3, 4)
+    first = [list(p) for p in d.packs]
+    for s in range(3):
+        d.choose(s, d.packs[s][0])
+    assert d.packs[1] == first[0][1:] and d.view(0)["passing"] == "left"  # seat 0's pack went to seat 1
+    while d.round == 0:
+        for s in range(3):
+            d.choose(s, d.packs[s][0])
+    second = [list(p) for p in d.packs]
+    for s in range(3):
+        d.choose(s, d.packs[s][0])
+    assert d.packs[0] == second[1][1:] and d.view(0)["passing"] == "right"  # seat 1's pack went to seat 0
+
+
+def test_picks_are_hidden_from_the_other_drafters():
+    d = D.Draft(POOL, 4, 2)
+    before = d.view(0)
+    d.choose(1, d.packs[1][3])  # seat 1's secret pick changes nothing seat 0 may see
+    assert d.view(0) == before
+    assert set(before) == {"seat", "round", "pick", "recruits", "picks", "pack", "passing"}
+    with pytest.raises(ValueError):
+        d.choose(1, d.packs[1][0])  # one pick per pass
+    with pytest.raises(ValueError):
+        d.choose(0, "Not A Card")
+
+
+def test_the_drafting_bot_ends_with_legal_limited_decks():
+    # rule circuits.17.13
+    for seed in range(4):
+        d = run(8, seed)
+        for s in range(8):
+            deck = build_deck(POOL, d.recruits[s], d.picks[s])
+            assert check_deck(deck, POOL) == [], (seed, s)
+
+
+def test_a_saved_draft_replays_to_the_same_pools():
+    d = run(4, 11)
+    again = D.replay(POOL, json.loads(json.dumps(d.record())))
+    assert again.picks == d.picks and again.recruits == d.recruits
+    bad = d.record()
+    bad["picks"][0][0] = "Not A Card"
+    with pytest.raises(ValueError):
+        D.replay(POOL, bad)
+
+
+def test_the_draft_command_saves_replays_and_writes_decks(tmp_path):
+    saved = tmp_path / "draft.json"
+    r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "3", "--seed", "5", "--save", str(saved),
+                                 "--out-dir", str(tmp_path / "decks")])
+    assert r.exit_code == 0, r.output
+    assert len(list((tmp_path / "decks").glob("seat_*.toml"))) == 3
+    r = CliRunner().invoke(app, ["draft", "circuits", "--replay", str(saved)])
+    assert r.exit_code == 0 and "every pick legal" in r.output
+    person = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--bots", "1", "--seed", "5"],
+                                input="1\n" * 42 + "n\n")
+    assert person.exit_code == 0, person.output
+    assert "Pick (number)" in person.output
