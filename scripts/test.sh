@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev,ray]'
+.venv/bin/python -m pip install -q -e '.[dev,ray,rl]'  # rl: pettingzoo, gymnasium, numpy (tests/envs); not rl-train
 # the report's browser test drives Debian's chromium through Playwright (no browser download)
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null

@@ -1,0 +1,182 @@
+"""Arrays for learners: a seat's view as a fixed-size vector, a decision's options as action indices.
+
+Both are built from what the seat may know only (`state.view(seat)` and its own pending decision),
+so two states that differ only in cards the seat cannot see encode identically. docs/rl.md describes
+the layout and the sizes per game.
+
+Actions. Index `i` is the decision's `i`-th option in the engine's order (the rulebook's order, a
+pure function of what the deciding seat sees). The action space is `Discrete(max_options)` per game;
+the mask marks exactly the first `len(options)` indices. A decision with more options than the cap
+is an error (`EncodingError`), never a silently unreachable option; the caps are several times the
+largest decision seen in thousands of random games (tests/envs/test_actions.py walks games to check).
+
+Observations. The view is flattened into (path, value) leaves and hashed into `view_dims` buckets
+(CRC-32 of the path, so the layout is the same in every process): a number adds `value * 0.1` at
+its path with list positions kept (the second Alien's `hp`), a string adds 1 at its path without
+positions plus `=value` (a bag of card ids per zone: `me.hand.id=ember_lash`). Players are named by
+their place relative to the observer (`me`, `opp1`...). Then each option slot gets `option_dims`
+buckets holding the hashed tokens of its id and data, so a policy can tell what action `i` means.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.engine import Decision
+
+
+class EncodingError(ValueError):
+    """A decision the fixed action space cannot hold (more options than the game's cap)."""
+
+
+@dataclass(frozen=True)
+class EncodingSpec:
+    """The sizes of one game's arrays (docs/rl.md lists them)."""
+
+    max_options: int = 64  # the Discrete action space
+    view_dims: int = 1024  # hashed view buckets
+    option_dims: int = 16  # hashed buckets per option slot
+
+    @property
+    def obs_size(self) -> int:
+        return self.view_dims + self.max_options * self.option_dims
+
+
+#: per game; a game not listed gets the defaults (largest decisions seen in random play:
+#: aliens 18, circuits 14, mastery 20, frontline 11 options)
+SPECS: dict[str, EncodingSpec] = {
+    "aliens": EncodingSpec(max_options=64),
+    "circuits": EncodingSpec(max_options=64),
+    "mastery": EncodingSpec(max_options=64),
+    "frontline": EncodingSpec(max_options=64),
+}
+
+#: the bound of every observation entry (sums are clipped to it)
+OBS_BOUND = 16.0
+#: free text and per-decision counters carry no information a policy can use
+_SKIP_KEYS = frozenset({"name", "text", "label", "prompt", "seq", "options", "game", "format"})
+#: list positions past this share one path
+_MAX_POS = 8
+
+
+def spec_for(game_id: str) -> EncodingSpec:
+    return SPECS.get(game_id, EncodingSpec())
+
+
+class ViewEncoder:
+    """Encodes views and decisions of one game into numpy arrays of a fixed shape."""
+
+    def __init__(self, game_id: str, nseats: int = 2, spec: EncodingSpec | None = None) -> None:
+        self.game_id = game_id
+        self.nseats = nseats
+        self.spec = spec or spec_for(game_id)
+        self._bucket: dict[str, int] = {}  # path text -> bucket (CRC-32 is stable across processes)
+
+    def _hash(self, key: str, dims: int) -> int:
+        b = self._bucket.get(key)
+        if b is None:
+            b = zlib.crc32(key.encode()) % dims
+            self._bucket[key] = b
+        return b
+
+    # -- observation ---------------------------------------------------------------------------
+    def encode(self, view: dict[str, Any], decision: Decision | None) -> np.ndarray:
+        """The observation vector of `view` (the observer's) and the observer's own pending decision
+        (None when another seat decides or the game is over)."""
+        spec = self.spec
+        out = np.zeros(spec.obs_size, dtype=np.float32)
+        seat = view.get("seat", 0)
+        leaves: list[tuple[str, float]] = []
+        for key, value in view.items():
+            if key in _SKIP_KEYS:
+                continue
+            if key == "players" and isinstance(value, list):
+                for p in value:
+                    who = self._relative(p.get("seat", 0), seat) if isinstance(p, dict) else "p"
+                    self._walk(p, who, who, leaves)
+            else:
+                self._walk(value, key, key, leaves)
+        vd = spec.view_dims
+        view_part = out[:vd]
+        for key, x in leaves:
+            view_part[self._hash(key, vd)] += x
+        if decision is not None:
+            self._encode_options(decision, out)
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+        return out
+
+    def _relative(self, s: int, seat: int) -> str:
+        r = (s - seat) % max(self.nseats, 1)
+        return "me" if r == 0 else f"opp{r}"
+
+    def _walk(self, value: Any, path: str, bag: str, leaves: list[tuple[str, float]]) -> None:
+        """`path` keeps list positions (for numbers), `bag` drops them (for strings)."""
+        if value is None:
+            return
+        if isinstance(value, bool):
+            leaves.append((path, 1.0 if value else 0.0))
+        elif isinstance(value, int | float):
+            leaves.append((path, float(value) * 0.1))
+        elif isinstance(value, str):
+            leaves.append((f"{bag}={value}", 1.0))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if k in _SKIP_KEYS or (k == "id" and isinstance(v, int)):
+                    continue  # an instance id is a handle, not a fact
+                self._walk(v, f"{path}.{k}", f"{bag}.{k}", leaves)
+        elif isinstance(value, list | tuple):
+            leaves.append((f"{path}#", len(value) * 0.1))
+            for i, v in enumerate(value):
+                self._walk(v, f"{path}[{min(i, _MAX_POS)}]", bag, leaves)
+
+    def _encode_options(self, decision: Decision, out: np.ndarray) -> None:
+        spec = self.spec
+        n = self.check(decision)
+        od = spec.option_dims
+        base = spec.view_dims
+        for i in range(n):
+            opt = decision.options[i]
+            slot = base + i * od
+            out[slot + self._hash(f"kind={decision.kind}", od)] += 1.0
+            out[slot + self._hash(f"verb={opt.id.split(':', 1)[0]}", od)] += 1.0
+            leaves: list[tuple[str, float]] = []
+            self._walk(opt.data, "o", "o", leaves)
+            for key, x in leaves:
+                out[slot + self._hash(key, od)] += x
+
+    # -- actions -------------------------------------------------------------------------------
+    def check(self, decision: Decision) -> int:
+        n = len(decision.options)
+        if n > self.spec.max_options:
+            raise EncodingError(
+                f"{self.game_id}: a {decision.kind!r} decision has {n} options, more than the action "
+                f"space's {self.spec.max_options} (raise SPECS[{self.game_id!r}].max_options)"
+            )
+        return n
+
+    def mask(self, decision: Decision | None) -> np.ndarray:
+        """1 at the index of every legal option of `decision`, 0 elsewhere (all 0 without one)."""
+        m = np.zeros(self.spec.max_options, dtype=np.int8)
+        if decision is not None:
+            m[: self.check(decision)] = 1
+        return m
+
+    def option_id(self, decision: Decision, action: int) -> str:
+        """The option id action `action` names; ValueError when it is not legal now."""
+        a = int(action)
+        if not 0 <= a < len(decision.options):
+            raise ValueError(
+                f"action {action} is not legal: the {decision.kind!r} decision has {len(decision.options)} options"
+            )
+        return decision.options[a].id
+
+    def action_of(self, decision: Decision, option_id: str) -> int:
+        """The action index of option `option_id` of `decision`."""
+        for i, o in enumerate(decision.options):
+            if o.id == option_id:
+                return i
+        raise KeyError(option_id)
