@@ -40,6 +40,10 @@ class EncodingSpec:
     max_options: int = 64  # the Discrete action space
     view_dims: int = 1024  # hashed view buckets
     option_dims: int = 16  # hashed buckets per option slot
+    #: the field naming a card's pool id in this game's views
+    card_key: str = "card"
+    #: printed facts of a card, left out where its pool id is present (the id token implies them)
+    static: frozenset[str] = frozenset()
 
     @property
     def obs_size(self) -> int:
@@ -49,18 +53,22 @@ class EncodingSpec:
 #: per game; a game not listed gets the defaults (largest decisions seen in random play:
 #: aliens 18, circuits 14, mastery 20, frontline 11 options)
 SPECS: dict[str, EncodingSpec] = {
-    "aliens": EncodingSpec(max_options=64),
-    "circuits": EncodingSpec(max_options=64),
-    "mastery": EncodingSpec(max_options=64),
-    "frontline": EncodingSpec(max_options=64),
+    "aliens": EncodingSpec(card_key="id", static=frozenset({"kind", "subtype", "species", "cost", "affinity", "damage"})),
+    "circuits": EncodingSpec(static=frozenset({"kind", "circuits", "cost", "type", "slot"})),
+    "mastery": EncodingSpec(static=frozenset({"kind", "cost", "level", "symbol", "target"})),
+    "frontline": EncodingSpec(static=frozenset({"kind", "cost", "atk", "hp"})),
 }
 
 #: the bound of every observation entry (sums are clipped to it)
 OBS_BOUND = 16.0
 #: free text and per-decision counters carry no information a policy can use
 _SKIP_KEYS = frozenset({"name", "text", "label", "prompt", "seq", "options", "game", "format"})
+_NONE: frozenset[str] = frozenset()
 #: list positions past this share one path
 _MAX_POS = 8
+#: running path hashes: h(child) = h(parent) * _P + h(key), kept to 61 bits
+_P = 1_000_003
+_M = (1 << 61) - 1
 
 
 def spec_for(game_id: str) -> EncodingSpec:
@@ -74,36 +82,39 @@ class ViewEncoder:
         self.game_id = game_id
         self.nseats = nseats
         self.spec = spec or spec_for(game_id)
-        self._bucket: dict[str, int] = {}  # path text -> bucket (CRC-32 is stable across processes)
-
-    def _hash(self, key: str, dims: int) -> int:
-        b = self._bucket.get(key)
-        if b is None:
-            b = zlib.crc32(key.encode()) % dims
-            self._bucket[key] = b
-        return b
+        self._card_key = self.spec.card_key
+        self._static = self.spec.static
+        self._bucket: dict[str, int] = {}  # key or value text -> CRC-32 (stable across processes)
 
     # -- observation ---------------------------------------------------------------------------
+    def _h(self, text: str) -> int:
+        """A stable hash of a key or a string value (CRC-32, the same in every process)."""
+        h = self._bucket.get(text)
+        if h is None:
+            h = self._bucket[text] = zlib.crc32(text.encode())
+        return h
+
     def encode(self, view: dict[str, Any], decision: Decision | None) -> np.ndarray:
         """The observation vector of `view` (the observer's) and the observer's own pending decision
         (None when another seat decides or the game is over)."""
         spec = self.spec
-        out = np.zeros(spec.obs_size, dtype=np.float32)
         seat = view.get("seat", 0)
-        leaves: list[tuple[str, float]] = []
+        idx: list[int] = []
+        val: list[float] = []
         for key, value in view.items():
             if key in _SKIP_KEYS:
                 continue
             if key == "players" and isinstance(value, list):
                 for p in value:
-                    who = self._relative(p.get("seat", 0), seat) if isinstance(p, dict) else "p"
-                    self._walk(p, who, who, leaves)
+                    who = self._h(self._relative(p.get("seat", 0), seat) if isinstance(p, dict) else "p")
+                    self._walk(p, who, who, idx, val)
             else:
-                self._walk(value, key, key, leaves)
+                h = self._h(key)
+                self._walk(value, h, h, idx, val)
         vd = spec.view_dims
-        view_part = out[:vd]
-        for key, x in leaves:
-            view_part[self._hash(key, vd)] += x
+        out = np.zeros(spec.obs_size, dtype=np.float32)
+        if idx:
+            out[:vd] = np.bincount(np.array(idx, dtype=np.int64) % vd, weights=val, minlength=vd)
         if decision is not None:
             self._encode_options(decision, out)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
@@ -113,40 +124,60 @@ class ViewEncoder:
         r = (s - seat) % max(self.nseats, 1)
         return "me" if r == 0 else f"opp{r}"
 
-    def _walk(self, value: Any, path: str, bag: str, leaves: list[tuple[str, float]]) -> None:
-        """`path` keeps list positions (for numbers), `bag` drops them (for strings)."""
-        if value is None:
-            return
-        if isinstance(value, bool):
-            leaves.append((path, 1.0 if value else 0.0))
-        elif isinstance(value, int | float):
-            leaves.append((path, float(value) * 0.1))
-        elif isinstance(value, str):
-            leaves.append((f"{bag}={value}", 1.0))
-        elif isinstance(value, dict):
+    def _walk(self, value: Any, path: int, bag: int, idx: list[int], val: list[float]) -> None:
+        """Hash leaves into (idx, val). `path` (a running hash) keeps list positions, for numbers;
+        `bag` drops them, for strings (a bag of card ids per zone). Leaves are handled inline: this
+        runs at every step of a learner, so it avoids a call per leaf."""
+        t = type(value)
+        if t is dict:
+            h = self._h
+            static = self._static if type(value.get(self._card_key)) is str else _NONE
             for k, v in value.items():
-                if k in _SKIP_KEYS or (k == "id" and isinstance(v, int)):
-                    continue  # an instance id is a handle, not a fact
-                self._walk(v, f"{path}.{k}", f"{bag}.{k}", leaves)
-        elif isinstance(value, list | tuple):
-            leaves.append((f"{path}#", len(value) * 0.1))
+                if v is None or k in _SKIP_KEYS or k in static:
+                    continue
+                tv = type(v)
+                hk = h(k)
+                if tv is str:
+                    idx.append((((bag * _P + hk) & _M) * _P + h(v) + 1) & _M)
+                    val.append(1.0)
+                elif tv is bool:
+                    idx.append((path * _P + hk) & _M)
+                    val.append(1.0 if v else 0.0)
+                elif tv is int or tv is float:
+                    if k != "id":  # an instance id is a handle, not a fact
+                        idx.append((path * _P + hk) & _M)
+                        val.append(v * 0.1)
+                else:
+                    self._walk(v, (path * _P + hk) & _M, (bag * _P + hk) & _M, idx, val)
+        elif t is list or t is tuple:
+            idx.append((path * _P + 7) & _M)
+            val.append(len(value) * 0.1)
             for i, v in enumerate(value):
-                self._walk(v, f"{path}[{min(i, _MAX_POS)}]", bag, leaves)
+                if v is not None:
+                    self._walk(v, (path * _P + 11 + (i if i < _MAX_POS else _MAX_POS)) & _M, bag, idx, val)
+        elif t is str:
+            idx.append((bag * _P + self._h(value) + 1) & _M)
+            val.append(1.0)
+        elif t is bool:
+            idx.append(path)
+            val.append(1.0 if value else 0.0)
+        elif t is int or t is float:
+            idx.append(path)
+            val.append(value * 0.1)
 
     def _encode_options(self, decision: Decision, out: np.ndarray) -> None:
         spec = self.spec
         n = self.check(decision)
         od = spec.option_dims
         base = spec.view_dims
+        kind = self._h(f"kind={decision.kind}")
         for i in range(n):
             opt = decision.options[i]
+            idx = [kind, self._h("verb=" + opt.id.split(":", 1)[0])]
+            val = [1.0, 1.0]
+            self._walk(opt.data, 0, 0, idx, val)
             slot = base + i * od
-            out[slot + self._hash(f"kind={decision.kind}", od)] += 1.0
-            out[slot + self._hash(f"verb={opt.id.split(':', 1)[0]}", od)] += 1.0
-            leaves: list[tuple[str, float]] = []
-            self._walk(opt.data, "o", "o", leaves)
-            for key, x in leaves:
-                out[slot + self._hash(key, od)] += x
+            out[slot: slot + od] += np.bincount(np.array(idx, dtype=np.int64) % od, weights=val, minlength=od)
 
     # -- actions -------------------------------------------------------------------------------
     def check(self, decision: Decision) -> int:
