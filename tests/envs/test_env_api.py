@@ -35,3 +35,26 @@ def test_gymnasium_check_env(game: str) -> None:
 
 def test_every_game_is_covered() -> None:
     assert {"aliens", "circuits", "mastery", "frontline"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", ["aliens", "frontline"])
+def test_aec_rewards_are_the_result(game: str) -> None:
+    import numpy as np
+
+    env = aec_env(game)
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        env.reset(seed=seed)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter(max_iter=20_000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                total[agent] = env._cumulative_rewards[agent]
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        winners = env.state.result.winners
+        assert winners, "random games of these games end with a winner"
+        for seat, agent in enumerate(env.possible_agents):
+            assert total[agent] == (1.0 if seat in winners else -1.0)
+        assert not env.agents  # every agent was stepped out after the end
