@@ -3,7 +3,8 @@
 Needs the `rl-train` extra (sb3-contrib, which brings torch):  pip install -e '.[rl-train]'
 
     python examples/rl/masked_ppo.py train aliens --steps 100000 --out aliens_ppo.zip
-    python examples/rl/masked_ppo.py evaluate aliens aliens_ppo.zip --games 200
+    python examples/rl/masked_ppo.py evaluate aliens aliens_ppo.zip --games 400
+    python examples/rl/masked_ppo.py evaluate aliens random --games 400     # the baseline
     python examples/rl/masked_ppo.py match aliens --p1 policy:path=aliens_ppo.zip --p2 random --seed 3
 
 `match` is `cardarena match` with the `policy` agent registered in this process (an installed
@@ -59,7 +60,9 @@ def evaluate(args: argparse.Namespace) -> None:
     from cardarena.envs.policy_agent import PolicyAgent
 
     game = cardarena.load_game(args.game)
-    policy = PolicyAgent(seed=1, name="policy", path=args.path, sample=args.sample)
+    # `random` in place of a file: the baseline, on the same seeds
+    policy = (make_agent("random", seed=1) if args.path == "random"
+              else PolicyAgent(seed=1, name="policy", path=args.path, sample=args.sample))
     opponent = make_agent(args.opponent, seed=2)
     wins = draws = 0
     for g in range(args.games):
@@ -99,7 +102,7 @@ def main() -> None:
     t.add_argument("--out", default="policy.zip")
     e = sub.add_parser("evaluate", help="win rate of a saved policy (both seats, fresh seeds)")
     e.add_argument("game")
-    e.add_argument("path")
+    e.add_argument("path", help="a saved policy, or `random` for the baseline on the same seeds")
     e.add_argument("--games", type=int, default=200)
     e.add_argument("--opponent", default="random")
     e.add_argument("--sample", action="store_true", help="sample actions instead of the most likely one")
