@@ -58,3 +58,14 @@ def test_aec_rewards_are_the_result(game: str) -> None:
         for seat, agent in enumerate(env.possible_agents):
             assert total[agent] == (1.0 if seat in winners else -1.0)
         assert not env.agents  # every agent was stepped out after the end
+
+
+def test_gymnasium_make_builds_every_game() -> None:
+    import gymnasium
+
+    for game in GAMES:
+        env = gymnasium.make(f"cardarena/{game}-v0", opponent="random", seat=1, render_mode="ansi")
+        obs, _ = env.reset(seed=0)
+        assert obs["action_mask"].sum() >= 1
+        assert isinstance(env.render(), str)
+        env.close()

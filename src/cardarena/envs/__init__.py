@@ -29,4 +29,19 @@ def gym_env(game: str, opponent: str = "random", seat: int = 0, **config: Any) -
     return CardArenaGym(game, opponent=opponent, seat=seat, **config)
 
 
-__all__ = ["SPECS", "EncodingError", "EncodingSpec", "ViewEncoder", "aec_env", "gym_env", "spec_for"]
+def register_gymnasium() -> None:
+    """Make `gymnasium.make("cardarena/<game>-v0", opponent=..., seat=...)` build `gym_env(game)`
+    for every registered game (done on import)."""
+    import gymnasium
+
+    from ..core.registry import game_ids
+
+    for game in game_ids():
+        env_id = f"cardarena/{game}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="cardarena.envs.single:CardArenaGym", kwargs={"game": game})
+
+
+register_gymnasium()
+
+__all__ = ["SPECS", "EncodingError", "EncodingSpec", "ViewEncoder", "aec_env", "gym_env", "register_gymnasium", "spec_for"]

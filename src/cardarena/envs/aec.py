@@ -24,7 +24,7 @@ def agent_name(seat: int) -> str:
 
 
 class CardArenaAEC(AECEnv):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "cardarena_v0", "is_parallelizable": False}  # noqa: RUF012  (the base class declares it so)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1, "name": "cardarena_v0", "is_parallelizable": False}  # noqa: RUF012  (the base class declares it so)
 
     def __init__(
         self,

@@ -23,7 +23,7 @@ from .encoding import OBS_BOUND, ViewEncoder
 
 
 class CardArenaGym(gym.Env):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (the base class declares it so)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (the base class declares it so)
 
     def __init__(
         self,
