@@ -63,7 +63,6 @@ SPECS: dict[str, EncodingSpec] = {
 OBS_BOUND = 16.0
 #: free text and per-decision counters carry no information a policy can use
 _SKIP_KEYS = frozenset({"name", "text", "label", "prompt", "seq", "options", "game", "format"})
-_NONE: frozenset[str] = frozenset()
 #: list positions past this share one path
 _MAX_POS = 8
 #: running path hashes: h(child) = h(parent) * _P + h(key), kept to 61 bits
@@ -83,7 +82,7 @@ class ViewEncoder:
         self.nseats = nseats
         self.spec = spec or spec_for(game_id)
         self._card_key = self.spec.card_key
-        self._static = self.spec.static
+        self._skip_card = _SKIP_KEYS | self.spec.static
         self._bucket: dict[str, int] = {}  # key or value text -> CRC-32 (stable across processes)
 
     # -- observation ---------------------------------------------------------------------------
@@ -130,15 +129,20 @@ class ViewEncoder:
         runs at every step of a learner, so it avoids a call per leaf."""
         t = type(value)
         if t is dict:
-            h = self._h
-            static = self._static if type(value.get(self._card_key)) is str else _NONE
+            cache = self._bucket
+            skip = self._skip_card if type(value.get(self._card_key)) is str else _SKIP_KEYS
             for k, v in value.items():
-                if v is None or k in _SKIP_KEYS or k in static:
+                if v is None or k in skip:
                     continue
                 tv = type(v)
-                hk = h(k)
+                hk = cache.get(k)
+                if hk is None:
+                    hk = self._h(k)
                 if tv is str:
-                    idx.append((((bag * _P + hk) & _M) * _P + h(v) + 1) & _M)
+                    hv = cache.get(v)
+                    if hv is None:
+                        hv = self._h(v)
+                    idx.append((((bag * _P + hk) & _M) * _P + hv + 1) & _M)
                     val.append(1.0)
                 elif tv is bool:
                     idx.append((path * _P + hk) & _M)
@@ -153,7 +157,13 @@ class ViewEncoder:
             idx.append((path * _P + 7) & _M)
             val.append(len(value) * 0.1)
             for i, v in enumerate(value):
-                if v is not None:
+                if type(v) is str:  # a bag entry: no position, no call
+                    hv = self._bucket.get(v)
+                    if hv is None:
+                        hv = self._h(v)
+                    idx.append((bag * _P + hv + 1) & _M)
+                    val.append(1.0)
+                elif v is not None:
                     self._walk(v, (path * _P + 11 + (i if i < _MAX_POS else _MAX_POS)) & _M, bag, idx, val)
         elif t is str:
             idx.append((bag * _P + self._h(value) + 1) & _M)
