@@ -11,11 +11,13 @@ is an error (`EncodingError`), never a silently unreachable option; the caps are
 largest decision seen in thousands of random games (tests/envs/test_actions.py walks games to check).
 
 Observations. The view is flattened into (path, value) leaves and hashed into `view_dims` buckets
-(CRC-32 of the path, so the layout is the same in every process): a number adds `value * 0.1` at
-its path with list positions kept (the second Alien's `hp`), a string adds 1 at its path without
-positions plus `=value` (a bag of card ids per zone: `me.hand.id=ember_lash`). Players are named by
-their place relative to the observer (`me`, `opp1`...). Then each option slot gets `option_dims`
-buckets holding the hashed tokens of its id and data, so a policy can tell what action `i` means.
+(a running hash of the path's keys, each key by CRC-32, so the layout is the same in every
+process): a number adds `value * 0.1` at its path with list positions kept (the second Alien's
+`hp`), a string adds 1 at its path without positions combined with its value (a bag of card ids
+per zone: `me.hand.id=ember_lash`). Players are named by their place relative to the observer
+(`me`, `opp1`...). Printed card facts next to a pool id are left out (the id implies them). Then
+each option slot gets `option_dims` buckets holding the hashed tokens of its decision kind, verb
+and data, so a policy can tell what action `i` means.
 """
 
 from __future__ import annotations
