@@ -37,7 +37,8 @@ def _bool(text: str) -> bool:
 
 class PolicyAgent(Agent):
     kind: ClassVar[str] = "policy"
-    #: spec parameters: path of the saved model; sample instead of taking the most likely action
+    #: spec parameters: path of the saved model; sample (with the agent's seeded RNG) instead of
+    #: taking the most likely action
     spec_params: ClassVar[dict[str, tuple[str, Any]]] = {
         "path": ("path", str),
         "sample": ("sample", _bool),
@@ -62,11 +63,25 @@ class PolicyAgent(Agent):
             enc = self._encoders[game] = ViewEncoder(game)
         obs = enc.encode(state_view, decision)
         mask = enc.mask(decision).astype(bool)
-        action, _ = self._model.predict(obs, action_masks=mask, deterministic=not self.sample)
-        a = int(action)
+        if self.sample:
+            a = self._sample(obs, mask)
+        else:
+            action, _ = self._model.predict(obs, action_masks=mask, deterministic=True)
+            a = int(action)
         if not mask[a]:  # a model never trained with masks; fall back to a legal index, never an illegal answer
             a = int(mask.nonzero()[0][0])
         return enc.option_id(decision, a)
+
+
+    def _sample(self, obs: Any, mask: Any) -> int:
+        """Draw from the policy's masked distribution with the agent's own RNG (reproducible per seed)."""
+        import torch
+
+        policy = self._model.policy
+        obs_t, _ = policy.obs_to_tensor(obs)
+        with torch.no_grad():
+            probs = policy.get_distribution(obs_t, action_masks=mask).distribution.probs[0].cpu().numpy()
+        return int(self.rng.choices(range(len(probs)), weights=[float(p) for p in probs])[0])
 
 
 def register() -> None:
