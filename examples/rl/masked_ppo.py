@@ -65,6 +65,8 @@ def evaluate(args: argparse.Namespace) -> None:
               else PolicyAgent(seed=1, name="policy", path=args.path, sample=args.sample))
     opponent = make_agent(args.opponent, seed=2)
     wins = draws = 0
+    by_seat = [0, 0]
+    reasons: dict[str, int] = {}
     for g in range(args.games):
         seat = g % 2  # half the games on each seat
         agents: list[Any] = [policy, opponent] if seat == 0 else [opponent, policy]
@@ -73,10 +75,15 @@ def evaluate(args: argparse.Namespace) -> None:
         st = play(game.new_game(seed=50_000 + g), agents)
         winners = st.result.winners if st.result is not None else ()
         wins += seat in winners
+        by_seat[seat] += seat in winners
         draws += not winners
+        if st.result is not None:
+            reasons[st.result.reason] = reasons.get(st.result.reason, 0) + 1
     rate = wins / args.games
     half = 1.96 * np.sqrt(rate * (1 - rate) / args.games)
-    print(f"{args.game}: policy vs {args.opponent}: {wins}/{args.games} wins ({rate:.1%} ± {half:.1%}), {draws} draws")
+    print(f"{args.game}: policy vs {args.opponent}: {wins}/{args.games} wins ({rate:.1%} ± {half:.1%}), {draws} draws; "
+          f"wins as seat 0: {by_seat[0]}/{(args.games + 1) // 2}, as seat 1: {by_seat[1]}/{args.games // 2}; "
+          f"endings: {', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))}")
 
 
 def match(argv: list[str]) -> None:
