@@ -1,9 +1,10 @@
-"""Engine benchmarks: random games/s, decisions/s, clone() µs, ISMCTS iterations/s, ISMCTS strength.
+"""Engine benchmarks: random games/s, decisions/s, clone() µs, greedy decisions/s, ISMCTS iterations/s, ISMCTS strength.
 
     .venv/bin/python bench/bench_engine.py                 # speed figures for every game
     .venv/bin/python bench/bench_engine.py --strength 100  # + ISMCTS(200 iterations) vs random, 100 games
 
-Figures are printed, never asserted: timing thresholds belong in reports, not tests.
+Figures are printed, never asserted: timing thresholds belong in reports, not tests. Greedy and
+ISMCTS rates are per second of CPU time of this process (fair on a shared machine).
 Run on one core (the processes of --strength use all cores, each game on one).
 """
 
@@ -59,13 +60,35 @@ def clone_us(game_id: str, samples: int = 20_000) -> float:
     return statistics.median(per)
 
 
+def greedy_decisions(game_id: str, games: int = 10) -> float:
+    """Decisions per second greedy answers, over whole games against random."""
+    game = cardarena.load_game(game_id)
+    asked = 0
+    spent = 0.0
+    for i in range(games):
+        agent = make_agent("greedy", seed=i)
+        other = make_agent("random", seed=i)
+        st = game.new_game(seed=i)
+        while st.decision is not None:
+            d = st.decision
+            if d.seat == i % 2:
+                t = time.process_time()
+                choice = agent.choose(st.view(d.seat), d, st)
+                spent += time.process_time() - t
+                asked += 1
+            else:
+                choice = other.choose(st.view(d.seat), d, st)
+            st.apply(choice, seq=d.seq)
+    return asked / spent
+
+
 def ismcts_iterations(game_id: str, decisions: int = 30) -> float:
     game = cardarena.load_game(game_id)
     agent = make_agent("ismcts:iters=200", seed=3)
     rng = random.Random(4)
     st = game.new_game(seed=5)
     iters = 0
-    t = time.perf_counter()
+    t = time.process_time()
     done = 0
     while st.decision is not None and done < decisions:
         d = st.decision
@@ -76,7 +99,7 @@ def ismcts_iterations(game_id: str, decisions: int = 30) -> float:
         else:
             choice = d.options[0].id
         st.apply(choice if rng.random() < 0.5 else rng.choice(d.options).id)
-    return iters / (time.perf_counter() - t)
+    return iters / (time.process_time() - t)
 
 
 def _one_strength_game(args: tuple[str, int, int]) -> int:
@@ -112,7 +135,8 @@ def main() -> None:
         gps, dps = random_play(game_id, a.games, record=True)
         print(f"random play, log on  : {gps:8.1f} games/s  {dps:9.0f} decisions/s")
         print(f"clone()              : {clone_us(game_id):8.2f} µs (median)")
-        print(f"ISMCTS               : {ismcts_iterations(game_id):8.0f} iterations/s (rollout depth 30)")
+        print(f"greedy               : {greedy_decisions(game_id):8.0f} decisions/s")
+        print(f"ISMCTS               : {ismcts_iterations(game_id):8.0f} iterations/s (mid-game, default settings)")
         if a.strength:
             t = time.perf_counter()
             rate = strength(game_id, a.strength, a.iters)

@@ -283,14 +283,11 @@ def validate(
 
 # -- players and decks --------------------------------------------------------------------------------
 def split_player(spec: str) -> tuple[str, str | None]:
-    """`AGENT[:params][:DECK]`: parts with '=' are agent parameters, the part without is the deck."""
-    name, *rest = spec.split(":")
-    params = [p for p in rest if "=" in p]
-    decks_ = [p for p in rest if "=" not in p and p]
-    if len(decks_) > 1:
-        raise ValueError(f"player {spec!r} names more than one deck")
-    agent = name + (":" + ",".join(params) if params else "")
-    return agent, (decks_[0] if decks_ else None)
+    """`AGENT[:params][:DECK]`: parts with '=' are agent parameters, the part without is the deck
+    (an external bot's quoted command stays whole: `cmd:"python3 bot.py":DECK`)."""
+    from .agents import split_player_spec
+
+    return split_player_spec(spec)
 
 
 def resolve_deck(g: Ruleset, spec: str) -> Deck:
@@ -591,6 +588,7 @@ def version() -> None:
 
 
 app.add_typer(__import__("cardarena.arena.cli", fromlist=["app"]).app)  # `contest ...`: arena/cli.py
+app.command("serve")(__import__("cardarena.web.cli", fromlist=["serve"]).serve)  # the web arena: web/cli.py
 
 
 def main() -> None:

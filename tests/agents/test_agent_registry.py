@@ -12,7 +12,7 @@ from cardarena.core.engine import Decision, State
 
 
 def test_builtin_names() -> None:
-    assert {"random", "ismcts"} <= set(AGENT_NAMES)
+    assert {"random", "greedy", "ismcts"} <= set(AGENT_NAMES)
 
 
 def test_random() -> None:
@@ -25,7 +25,7 @@ def test_random() -> None:
 def test_ismcts_defaults_and_parameters() -> None:
     a = make_agent("ismcts")
     assert isinstance(a, ISMCTSAgent)
-    assert (a.iterations, a.ms, a.c, a.rollout_depth) == (200, None, 0.7, 30)
+    assert (a.iterations, a.ms, a.c, a.rollout_depth) == (200, None, 0.7, 5)
 
     a = make_agent("ismcts:iters=400", seed=2)
     assert isinstance(a, ISMCTSAgent)
@@ -39,9 +39,9 @@ def test_ismcts_defaults_and_parameters() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("minimax", "unknown agent 'minimax'; valid agents: random, ismcts"),
+        ("minimax", "unknown agent 'minimax'; valid agents: "),
         ("", "no agent name"),
-        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: c, depth, iterations, iters, ms"),
+        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: bias, c, depth, iterations, iters, ms, quiet, rollout_depth, scale, turn"),
         ("random:iters=5", "valid parameters: none"),
         ("ismcts:iters=many", "iters='many' is not a valid int"),
         ("ismcts:c=high", "c='high' is not a valid float"),
@@ -81,3 +81,33 @@ def test_register_new_kind(monkeypatch: pytest.MonkeyPatch) -> None:
         register_agent("first", First)
     with pytest.raises(ValueError, match="non-empty word"):
         register_agent("a:b", First)
+
+
+def test_builtin_agents_come_from_the_entry_point_group() -> None:
+    from importlib.metadata import entry_points
+
+    names = {ep.name for ep in entry_points(group="cardarena.agents")}
+    assert {"random", "greedy", "ismcts"} <= names
+
+
+def _spec_in_worker(spec: str) -> str:
+    return type(make_agent(spec)).__name__
+
+
+def test_a_worker_process_sees_the_same_registry() -> None:
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.map(_spec_in_worker, ["greedy", "ismcts:iters=5"]) == ["GreedyAgent", "ISMCTSAgent"]
+
+
+def test_a_package_adds_an_agent_through_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    monkeypatch.setattr(agents, "_REGISTRY", dict(agents._REGISTRY))
+    ep = EntryPoint("plugged", "cardarena.agents.random_agent:RandomAgent", "cardarena.agents")
+    table = dict(agents._entry_points())
+    table["plugged"] = ep
+    monkeypatch.setattr(agents, "_entry_points", lambda: table)
+    a = make_agent("plugged", seed=7)
+    assert isinstance(a, RandomAgent) and a.seed == 7 and a.name == "plugged"

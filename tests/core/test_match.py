@@ -41,3 +41,94 @@ def test_an_illegal_answer_forfeits() -> None:
     play(state, agents)
     assert state.result is not None and state.result.winner == 1 - seat
     assert "illegal option" in state.log[-2]["reason"]
+
+
+# -- statuses: ERROR, TIMEOUT, INVALID for the faulty seat; an engine exception blames no seat -----
+
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+from cardarena.core.errors import AgentTimeout, EngineError  # noqa: E402
+from cardarena.core.match import ENGINE_ERROR, ERROR, INVALID, OK, TIMEOUT, TimeControl, play_game  # noqa: E402
+
+
+class Sleeper(Agent):
+    kind = "sleeper"
+
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        time.sleep(0.05)
+        return decision.options[0].id
+
+
+class Timer(Agent):
+    kind = "timer"
+
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        raise AgentTimeout("too slow")
+
+
+def _report(bad: Agent, tc: TimeControl | None = None):  # type: ignore[no-untyped-def]
+    state = cardarena.load_game("aliens").new_game(seed=1)
+    seat = state.decision.seat  # type: ignore[union-attr]
+    agents: list[Agent] = [make_agent("random"), make_agent("random")]
+    agents[seat] = bad
+    return seat, play_game(state, agents, time_control=tc)
+
+
+@pytest.mark.parametrize(("bad", "status"), [(Crasher(), ERROR), (Liar(), INVALID), (Timer(), TIMEOUT)])
+def test_statuses(bad: Agent, status: str) -> None:
+    seat, report = _report(bad)
+    assert report.fault_seat == seat and report.statuses[seat] == status and report.status == status
+    assert report.statuses[1 - seat] == OK
+    assert report.result.reason == "forfeit" and report.result.winners == (1 - seat,)
+    ev = report.state.log[-2]
+    assert ev["type"] == "forfeit" and ev["status"] == status and ev["reason"] == report.reason
+
+
+def test_time_control_for_automatons_in_process() -> None:
+    seat, report = _report(Sleeper(), TimeControl(per_decision=0.01, bank=0.3, startup=0))
+    assert report.statuses[seat] == TIMEOUT, report.reason
+    assert "ran out of time" in (report.reason or "")
+    assert report.decisions >= 2  # the bank covered the first few slow decisions
+
+
+def test_time_control_parse() -> None:
+    assert TimeControl.parse("2+30") == TimeControl(2.0, 30.0)
+    assert TimeControl.parse("1+5+0.5") == TimeControl(1.0, 5.0, 0.5)
+    with pytest.raises(ValueError, match="PER_DECISION"):
+        TimeControl.parse("fast")
+
+
+def test_an_engine_exception_blames_no_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = cardarena.load_game("aliens").new_game(seed=1)
+    cls = type(state)
+
+    def broken_view(self: State, seat: int) -> dict[str, Any]:
+        raise KeyError("engine bug")
+
+    monkeypatch.setattr(cls, "view", broken_view)
+    report = play_game(state, [make_agent("random"), make_agent("random")])
+    assert report.status == ENGINE_ERROR and report.fault_seat is None and report.result is None
+    assert "engine bug" in (report.engine_error or "")
+    assert report.statuses == [OK, OK]
+    with pytest.raises(EngineError, match="engine bug"):
+        from cardarena.core.match import play
+
+        play(cardarena.load_game("aliens").new_game(seed=1), [make_agent("random"), make_agent("random")])
+
+
+def test_a_crash_at_start_forfeits_before_any_decision() -> None:
+    class BadStart(Agent):
+        kind = "badstart"
+
+        def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
+            raise OSError("no such program")
+
+        def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+            raise AssertionError("never asked")
+
+    state = cardarena.load_game("aliens").new_game(seed=1)
+    report = play_game(state, [make_agent("random"), BadStart()])
+    assert report.fault_seat == 1 and report.statuses == [OK, ERROR] and report.decisions == 0
+    assert "crashed at start" in (report.reason or "")

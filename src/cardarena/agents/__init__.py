@@ -1,15 +1,24 @@
-"""Automatons and the registry that builds them from short specs (docs/architecture.md).
+"""Automatons and the registry that builds them from short specs (docs/protocol.md).
 
-A spec is `name` or `name:key=value,key=value`, e.g. `random`, `ismcts:iters=400`,
-`ismcts:ms=250,c=1.0,depth=20`. Other kinds (external, human, greedy) join with `register_agent`.
+A spec is `name` or `name:key=value,key=value`, e.g. `random`, `greedy`, `ismcts:iters=400`,
+`ismcts:ms=250,c=1.0,depth=20`. An external bot is `cmd:"python3 my_bot.py"` (any language, the
+protocol of docs/protocol.md) or a manifest file (`bot:my_bot.toml`, or just the path of a `.toml`).
+
+Agents are registered like games: the `cardarena.agents` entry-point group names an Agent class (or
+a factory) per agent name, so an installed package adds one and a worker process sees the same
+registry. The class's `spec_params` table lists the spec parameters it accepts. `register_agent`
+adds one at run time (in this process only).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .base import Agent
+from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -21,6 +30,11 @@ ParamTable = dict[str, tuple[str, Callable[[str], Any]]]
 #: names make_agent accepts, in registration order
 AGENT_NAMES: list[str] = []
 _REGISTRY: dict[str, tuple[AgentFactory, ParamTable]] = {}
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name.strip().lower(): ep for ep in entry_points(group="cardarena.agents")}
 
 
 def register_agent(
@@ -52,6 +66,10 @@ def agent_params(name: str) -> list[str]:
 
 def _lookup(name: str) -> tuple[AgentFactory, ParamTable]:
     entry = _REGISTRY.get(name)
+    if entry is None and name in _entry_points():
+        factory = _entry_points()[name].load()
+        register_agent(name, factory, getattr(factory, "spec_params", None), replace=True)
+        entry = _REGISTRY[name]
     if entry is None:
         raise ValueError(f"unknown agent {name!r}; valid agents: {', '.join(AGENT_NAMES)}")
     return entry
@@ -79,6 +97,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build the agent a spec names, seeded with `seed`; a bad name or parameter is a ValueError."""
+    from .external import external_from_spec
+
+    ext = external_from_spec(spec, seed)
+    if ext is not None:
+        return ext
     name, raw = parse_spec(spec)
     factory, table = _lookup(name)
     kwargs: dict[str, Any] = {}
@@ -97,28 +120,58 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return factory(seed=seed, name=spec.strip(), **kwargs)
 
 
-register_agent("random", RandomAgent)
-register_agent(
-    "ismcts",
-    ISMCTSAgent,
-    {
-        "iters": ("iterations", int),
-        "iterations": ("iterations", int),
-        "ms": ("ms", float),
-        "c": ("c", float),
-        "depth": ("rollout_depth", int),
-        "rollout_depth": ("rollout_depth", int),
-    },
-)
+def split_player_spec(spec: str) -> tuple[str, str | None]:
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), for front ends that take both in one word.
+
+    Parts with '=' are agent parameters, the part without is the deck. An external bot's command
+    is quoted (`cmd:"python3 bot.py":my_deck`) so its own colons and spaces stay in it."""
+    parts: list[str] = []
+    cur: list[str] = []
+    quote = ""
+    for ch in spec:
+        if quote:
+            cur.append(ch)
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+            cur.append(ch)
+        elif ch == ":":
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    name, *rest = parts
+    if name.strip().lower() in ("cmd", "bot") and rest:
+        agent = f"{name}:{rest[0]}"
+        rest = rest[1:]
+        if any("=" in p for p in rest):
+            raise ValueError(f"player {spec!r}: an external bot takes no parameters here")
+        decks = [p for p in rest if p]
+    else:
+        params = [p for p in rest if "=" in p]
+        decks = [p for p in rest if "=" not in p and p]
+        agent = name + (":" + ",".join(params) if params else "")
+    if len(decks) > 1:
+        raise ValueError(f"player {spec!r} names more than one deck")
+    return agent, (decks[0] if decks else None)
+
+
+for _name in _entry_points():
+    if _name not in AGENT_NAMES:
+        AGENT_NAMES.append(_name)
 
 __all__ = [
     "AGENT_NAMES",
     "Agent",
     "AgentFactory",
+    "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
     "agent_params",
     "make_agent",
     "parse_spec",
     "register_agent",
+    "split_player_spec",
 ]

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.engine import Decision, State
+
+if TYPE_CHECKING:
+    from ..core.match import GameReport, TimeControl
 
 
 class Agent(ABC):
@@ -31,6 +34,17 @@ class Agent(ABC):
         self.name = name if name is not None else self.kind
         self.seed = seed
         self.rng = random.Random(seed)
+        #: perf_counter time by which the pending choice must be made (set by the match loop; None: untimed)
+        self.deadline: float | None = None
+
+    def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
+        """A game begins in which this agent holds `seat` (external bots start their process here).
+        Raising here (an AgentFault or any exception) forfeits the seat."""
+        return None
+
+    def end(self, state: State, seat: int, report: GameReport) -> None:
+        """The game is over (or was stopped): tell the agent and free what `start` took. Never raises."""
+        return None
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game: reseed (with `seed`, or the agent's own seed) and drop per-game memory.

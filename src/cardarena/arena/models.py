@@ -1,6 +1,6 @@
 """The arena's tables (docs/arena.md): contests, their entries, matches with their seats and replays,
-and ratings. The contest engine writes them; the web arena will read them and add users and saved
-decks by later migrations (an entry then points to a user's deck; nothing here needs to change).
+and ratings. The contest engine writes them; the web arena reads them and adds its own tables (users,
+saved decks, live games, bot tokens: cardarena.web.models, migration 0002) to the same metadata.
 
 The Alembic migrations in `migrations/versions/` create exactly these tables; a test compares them.
 """

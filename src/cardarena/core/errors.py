@@ -31,3 +31,26 @@ class CardDataError(CardArenaError):
 
 class ReplayError(CardArenaError):
     pass
+
+
+class EngineError(Exception):
+    """The engine itself failed (a ruleset raised while applying a legal choice or building a view).
+
+    Never blamed on a seat: the match loop reports it instead of forfeiting anyone."""
+
+
+class AgentFault(Exception):
+    """An automaton or external bot failed: its seat loses the game with `status` and this reason.
+
+    Statuses: ERROR (crashed, exited, broke a resource limit), TIMEOUT (over its time), INVALID
+    (an answer that is not a legal, well-formed reply to the pending decision)."""
+
+    status = "ERROR"
+
+
+class AgentTimeout(AgentFault):
+    status = "TIMEOUT"
+
+
+class AgentInvalid(AgentFault):
+    status = "INVALID"

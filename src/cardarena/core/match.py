@@ -1,25 +1,219 @@
-"""Playing one game between agents: the loop every front end (CLI, sim, arena) shares.
+"""Playing one game between agents: the loop every front end (CLI, sim, contests, arena) shares.
 
-An automaton that raises, or answers an option id the decision does not offer, loses that game
-(docs/architecture.md): the game is finished as a forfeit and the reason is recorded, never re-raised.
+A seat whose agent fails loses that game and the rest of the match goes on (docs/protocol.md):
+
+- ERROR: the automaton raised, or the external bot crashed, exited or broke a resource limit;
+- TIMEOUT: it used more than its time (a per-decision limit plus a bank for the whole game);
+- INVALID: it answered an option the decision does not offer, a stale seq or a malformed reply.
+
+The game is finished as a forfeit naming every other seat as winner (N seats), and the report says
+which seat failed, with what status and why. An exception of the engine itself (a ruleset raising on
+a legal choice or on a view) is an engine error: no seat is blamed and the game has no result.
 """
 
 from __future__ import annotations
 
+import contextlib
+import time
+import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .engine import State
-from .errors import IllegalChoice
+from .errors import AgentFault, EngineError, IllegalChoice
 
 if TYPE_CHECKING:
     from cardarena.agents.base import Agent
 
 EventHook = Callable[[State, int], None]
 
+OK = "OK"
+ERROR = "ERROR"
+TIMEOUT = "TIMEOUT"
+INVALID = "INVALID"
+#: the report status of a game stopped by an exception of the engine (no seat is at fault)
+ENGINE_ERROR = "ENGINE_ERROR"
+STATUSES = (OK, ERROR, TIMEOUT, INVALID)
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Kaggle-style clocks: each decision may take `per_decision` seconds; time beyond that is drawn
+    from a `bank` of seconds for the whole game. Using more than both loses the game as TIMEOUT.
+    `startup` seconds are added to a seat's first decision (starting a bot's interpreter)."""
+
+    per_decision: float = 2.0
+    bank: float = 30.0
+    startup: float = 5.0
+
+    def __post_init__(self) -> None:
+        for name in ("per_decision", "bank", "startup"):
+            v = getattr(self, name)
+            if not v >= 0:
+                raise ValueError(f"time control: {name} must be >= 0 seconds, got {v}")
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """`"2+30"` (per decision + bank, seconds) or `"2+30+5"` (+ startup)."""
+        parts = text.split("+")
+        try:
+            nums = [float(p) for p in parts]
+        except ValueError:
+            nums = []
+        if not 2 <= len(nums) <= 3:
+            raise ValueError(f"time control {text!r} must be PER_DECISION+BANK[+STARTUP] seconds, e.g. 2+30")
+        return cls(*nums)
+
+    def to_dict(self) -> dict[str, float]:
+        return {"per_decision": self.per_decision, "bank": self.bank, "startup": self.startup}
+
+
+@dataclass
+class Clock:
+    """One seat's clock under a TimeControl."""
+
+    tc: TimeControl
+    bank: float = 0.0
+    first: bool = True
+
+    def __post_init__(self) -> None:
+        self.bank = self.tc.bank
+
+    def allowance(self) -> float:
+        """Seconds the next decision may take."""
+        return self.tc.per_decision + self.bank + (self.tc.startup if self.first else 0.0)
+
+    def charge(self, seconds: float) -> bool:
+        """Account one decision's time; False when it went over the allowance."""
+        extra = self.tc.startup if self.first else 0.0
+        self.first = False
+        over = seconds - self.tc.per_decision - extra
+        if over > 0:
+            self.bank -= over
+        return self.bank >= 0
+
+
+@dataclass
+class GameReport:
+    """How a played game went: the state (with its result), each seat's status and the fault."""
+
+    state: State
+    #: per seat: OK, or the status of the seat that failed
+    statuses: list[str]
+    #: the failing seat (None when no seat failed)
+    fault_seat: int | None = None
+    #: why that seat lost (None when no seat failed)
+    reason: str | None = None
+    #: set when the engine raised: the exception and traceback; then `result` is None and no seat is at fault
+    engine_error: str | None = None
+    decisions: int = 0
+    #: seconds each seat spent choosing
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def result(self) -> Any:
+        return self.state.result
+
+    @property
+    def status(self) -> str:
+        """OK, the failing seat's status, or ENGINE_ERROR."""
+        if self.engine_error is not None:
+            return ENGINE_ERROR
+        return OK if self.fault_seat is None else self.statuses[self.fault_seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.state.result
+        return {"result": None if r is None else r.to_dict(), "statuses": list(self.statuses),
+                "fault_seat": self.fault_seat, "reason": self.reason, "engine_error": self.engine_error,
+                "decisions": self.decisions, "seconds": [round(s, 4) for s in self.seconds]}
+
 
 def turns_of(state: State) -> int:
     return int(getattr(state, "turn", 0))
+
+
+def play_game(
+    state: State,
+    agents: Sequence[Agent],
+    on_decision: EventHook | None = None,
+    max_decisions: int = 1_000_000,
+    time_control: TimeControl | None = None,
+) -> GameReport:
+    """Run `state` to its end, asking `agents[seat]` at each decision; never raises for an agent's fault.
+
+    `on_decision(state, seat)` is called after each applied choice (for printing events as they
+    come). With `time_control` every seat has a clock; without, in-process automatons are not timed
+    and external bots use their own default limits (docs/protocol.md)."""
+    n = state.nseats
+    report = GameReport(state, [OK] * n, seconds=[0.0] * n)
+    clocks = [Clock(time_control) for _ in range(n)] if time_control is not None else None
+    started: list[int] = []
+    try:
+        for seat in range(n):
+            agent = agents[seat]
+            agent.deadline = None
+            try:
+                agent.start(state, seat, time_control)
+            except AgentFault as e:
+                _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
+                return report
+            except Exception as e:  # an automaton's crash is its loss, not the arena's
+                _fault(report, seat, ERROR, f"agent {agent.name!r} crashed at start: {type(e).__name__}: {e}")
+                return report
+            finally:
+                started.append(seat)
+        perf = time.perf_counter
+        while state.decision is not None:
+            d = state.decision
+            seat = d.seat
+            agent = agents[seat]
+            try:
+                view = state.view(seat)
+            except Exception:
+                report.engine_error = f"the engine failed building the view of seat {seat}:\n{traceback.format_exc()}"
+                return report
+            clock = clocks[seat] if clocks is not None else None
+            t0 = perf()
+            agent.deadline = None if clock is None else t0 + clock.allowance()
+            try:
+                choice = agent.choose(view, d, state if agent.uses_state else None)
+            except AgentFault as e:
+                _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
+                return report
+            except Exception as e:
+                _fault(report, seat, ERROR, f"agent {agent.name!r} crashed: {type(e).__name__}: {e}")
+                return report
+            spent = perf() - t0
+            report.seconds[seat] += spent
+            if clock is not None and not clock.charge(spent):
+                _fault(report, seat, TIMEOUT, f"agent {agent.name!r} ran out of time: {spent:.3f} s for "
+                       f"decision {d.seq}, over its {clock.tc.per_decision:g} s limit and its bank")
+                return report
+            if not isinstance(choice, str) or choice not in d.ids:
+                _fault(report, seat, INVALID, f"agent {agent.name!r} chose an illegal option {choice!r} "
+                       f"for decision {d.seq} ({d.kind!r}); valid ids: {', '.join(d.ids)}")
+                return report
+            try:
+                state.apply(choice, seq=d.seq)
+            except IllegalChoice as e:  # cannot happen for an offered id; kept as the engine's word
+                report.engine_error = f"the engine refused offered option {choice!r}: {e}"
+                return report
+            except Exception:
+                report.engine_error = (f"the engine failed applying {choice!r} to decision {d.seq} "
+                                       f"({d.kind!r}, seat {seat}):\n{traceback.format_exc()}")
+                return report
+            report.decisions += 1
+            if on_decision is not None:
+                on_decision(state, seat)
+            if report.decisions >= max_decisions:
+                report.engine_error = f"game did not end after {max_decisions} decisions"
+                return report
+        return report
+    finally:
+        for seat in started:
+            with contextlib.suppress(Exception):  # a bot that fails after its game changes nothing
+                agents[seat].end(state, seat, report)
 
 
 def play(
@@ -27,35 +221,28 @@ def play(
     agents: Sequence[Agent],
     on_decision: EventHook | None = None,
     max_decisions: int = 1_000_000,
+    time_control: TimeControl | None = None,
 ) -> State:
-    """Run `state` to its end, asking `agents[seat]` at each decision. `on_decision(state, seat)` is
-    called after each applied choice (for printing events as they come)."""
-    n = 0
-    while state.decision is not None:
-        d = state.decision
-        agent = agents[d.seat]
-        try:
-            view = state.view(d.seat)
-            choice = agent.choose(view, d, state if agent.uses_state else None)
-        except Exception as e:  # an automaton's crash is its loss, not the arena's
-            forfeit(state, d.seat, f"agent {agent.name!r} crashed: {type(e).__name__}: {e}")
-            break
-        try:
-            state.apply(choice, seq=d.seq)
-        except IllegalChoice as e:
-            forfeit(state, d.seat, f"agent {agent.name!r} chose an illegal option: {e}")
-            break
-        n += 1
-        if on_decision is not None:
-            on_decision(state, d.seat)
-        if n >= max_decisions:
-            raise RuntimeError(f"game did not end after {max_decisions} decisions")
+    """`play_game` returning the state; an engine error is raised as EngineError (agent faults are
+    forfeits recorded in the log and the result, never raised)."""
+    report = play_game(state, agents, on_decision, max_decisions, time_control)
+    if report.engine_error is not None:
+        raise EngineError(report.engine_error)
     return state
 
 
-def forfeit(state: State, seat: int, why: str) -> None:
-    """`seat` loses; every other seat wins (two seats: the opponent is the winner)."""
-    state.emit("forfeit", player=seat, reason=why)
+def _fault(report: GameReport, seat: int, status: str, reason: str) -> None:
+    report.statuses[seat] = status
+    report.fault_seat = seat
+    report.reason = reason
+    forfeit(report.state, seat, reason, status)
+
+
+def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:
+    """`seat` loses with `status` (ERROR, TIMEOUT, INVALID); every other seat wins."""
+    if state.result is not None:
+        return
+    state.emit("forfeit", player=seat, status=status, reason=why)
     others = tuple(s for s in range(state.nseats) if s != seat)
     state.finish(others[0] if len(others) == 1 else None, "forfeit", turns_of(state), winners=others,
                  ranking=(others, (seat,)))

@@ -1,4 +1,4 @@
-"""Small helpers shared by the rule scenarios of seed 000 §11, §12, §13, §18 and §19
+"""Small helpers shared by the rule scenarios of rulebook §11, §12, §13, §18 and §19
 (test_c11_windows.py ... test_c19_glossary.py). Built on circuits_scenario."""
 
 from __future__ import annotations

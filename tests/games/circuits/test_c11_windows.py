@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §11, Response Windows (rules circuits.11.1–11.30; 11.14, Squad's Swap,
+"""Rule scenarios for rulebook §11, Response Windows (rules circuits.11.1–11.30; 11.14, Squad's Swap,
 is not played in Duel): what opens a full or a restricted window, who is asked at steps 2 and 3 and
 with which answers, LIFO resolution, Energy Breach, and outcome-dependent Reactions."""
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §12, Plans and Scout (rules circuits.12.1–12.17; 12.18 is Squad): Plans
+"""Rule scenarios for rulebook §12, Plans and Scout (rules circuits.12.1–12.17; 12.18 is Squad): Plans
 face-down with an honest Kind marker, the Start Step reveal and its window, Setup Scrambler's delay
 (once), forced early reveals, Scout and its deck-top fallback, and a Plan returned to hand."""
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §13, Ultimates (rules circuits.13.1–13.4): once per match, 7 Rally, and
+"""Rule scenarios for rulebook §13, Ultimates (rules circuits.13.1–13.4): once per match, 7 Rally, and
 never cancelled. The window an Ultimate opens is pinned in test_c11_windows.py (rule 11.4)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §15: statuses belong to a Hero (rule circuits.15.1). Rules 15.2–15.3 are
+"""Rule scenarios for rulebook §15: statuses belong to a Hero (rule circuits.15.1). Rules 15.2–15.3 are
 about the Bench, which only Squad has (not implemented)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §18, precedence rules (rules circuits.18.1–18.10): card text over rules
+"""Rule scenarios for rulebook §18, precedence rules (rules circuits.18.1–18.10): card text over rules
 text, "can't" over "can", once-per-match limits, damage events, windows inside a resolution, and
 effects without a legal choice, and the order a player gives their simultaneous triggers (18.4).
 18.3 (both players' triggers at one moment) cannot arise: every trigger of Base 001 fires for one player."""

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §19, the glossary (rules circuits.19.1–19.4; 19.3 in its Duel reading):
+"""Rule scenarios for rulebook §19, the glossary (rules circuits.19.1–19.4; 19.3 in its Duel reading):
 what you control, Burning, the enemy Hero, and what a target is."""
 
 from __future__ import annotations

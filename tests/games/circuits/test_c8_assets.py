@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §8.3–§8.5: damage to an Asset, continuous HP bonuses and destruction
+"""Rule scenarios for rulebook §8.3–§8.5: damage to an Asset, continuous HP bonuses and destruction
 replacement (rules circuits.8.3.1–8.3.10, 8.4.1–8.4.6, 8.5.1–8.5.7)."""
 
 from __future__ import annotations

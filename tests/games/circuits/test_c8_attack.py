@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §8.1: the Basic Attack (rules circuits.8.1.1–8.1.11)."""
+"""Rule scenarios for rulebook §8.1: the Basic Attack (rules circuits.8.1.1–8.1.11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §8.2: damage to a Hero (rules circuits.8.2.1–8.2.21).
+"""Rule scenarios for rulebook §8.2: damage to a Hero (rules circuits.8.2.1–8.2.21).
 
 The `damage` event of a Hero lists each step of the order: base, marked, prevented_by_reactions,
 reduced_by_gear, shielded, final. Card numbers are read from the card data, so the scenarios follow it.

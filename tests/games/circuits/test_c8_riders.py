@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §8.6–§8.7: next-attack riders (Redline Drill, Frame Check) and the timing
+"""Rule scenarios for rulebook §8.6–§8.7: next-attack riders (Redline Drill, Frame Check) and the timing
 of the Variant Ultimates Hold Everything, Full Battery and Grand Design (rules circuits.8.6.1–8.6.7,
 8.7.1–8.7.9)."""
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §9.1: Assets — the Field, playing and entering, Guard, Strike, Cannot heal,
+"""Rule scenarios for rulebook §9.1: Assets — the Field, playing and entering, Guard, Strike, Cannot heal,
 Charge, and what Assets are not (rules circuits.9.1.1–9.1.32)."""
 
 from __future__ import annotations

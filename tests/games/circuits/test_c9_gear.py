@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 000 §9.2: Gear — slots, Scrap, Jam, once-per-turn Gear triggers and the
+"""Rule scenarios for rulebook §9.2: Gear — slots, Scrap, Jam, once-per-turn Gear triggers and the
 absence of Gear destruction (rules circuits.9.2.1–9.2.7)."""
 
 from __future__ import annotations

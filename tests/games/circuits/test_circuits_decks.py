@@ -1,4 +1,4 @@
-"""Rule scenarios for `circuits` deck construction in Duel, Standard and Open (seed 000 §3, §17): one Hero,
+"""Rule scenarios for `circuits` deck construction in Duel, Standard and Open (rulebook §3, §17): one Hero,
 an Armory of six Gear (2/2/2, at most one Legendary), 40 cards, at most four copies, every card legal for
 the Hero, Anomaly cards only in Open. Every reason is listed and names its rule.
 

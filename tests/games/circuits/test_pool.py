@@ -1,4 +1,4 @@
-"""The Base 001 card pool of `circuits` (seed 000 §2, §3, §9, §12, §13) and the load-time checks that
+"""The Base 001 card pool of `circuits` (rulebook §2, §3, §9, §12, §13) and the load-time checks that
 reject bad card data: every requirement on the pool is pinned here, read from cards/*.toml."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""seed 003 §1: Life Points, the two victory conditions, the 0–3 scale, Field Existence."""
+"""rulebook §1: Life Points, the two victory conditions, the 0–3 scale, Field Existence."""
 
 from __future__ import annotations
 

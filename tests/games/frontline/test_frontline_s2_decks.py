@@ -1,4 +1,4 @@
-"""seed 003 §2: deck construction, set-up, opening hands, the Turn 1 draw, the hand cap."""
+"""rulebook §2: deck construction, set-up, opening hands, the Turn 1 draw, the hand cap."""
 
 from __future__ import annotations
 

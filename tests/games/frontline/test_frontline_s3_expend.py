@@ -1,4 +1,4 @@
-"""seed 003 §3: no mana; costs are paid by Expending cards from hand or field to the Fallen Zone."""
+"""rulebook §3: no mana; costs are paid by Expending cards from hand or field to the Fallen Zone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""seed 003 §4: Front Line, Equipment Row, Command Zone, Tactical Zone, Generals, Actions, Reactions."""
+"""rulebook §4: Front Line, Equipment Row, Command Zone, Tactical Zone, Generals, Actions, Reactions."""
 
 from __future__ import annotations
 

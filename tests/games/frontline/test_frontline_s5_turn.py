@@ -1,4 +1,4 @@
-"""seed 003 §5: the five phases of a turn and what each allows."""
+"""rulebook §5: the five phases of a turn and what each allows."""
 
 from __future__ import annotations
 

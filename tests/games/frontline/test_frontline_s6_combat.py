@@ -1,4 +1,4 @@
-"""seed 003 §6: attacks, targeting, Cover, the Breach, persistent damage, Pierce."""
+"""rulebook §6: attacks, targeting, Cover, the Breach, persistent damage, Pierce."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""seed 003 §7: Retreat to the Tactical Zone, Physical Combat Immunity, redeployment."""
+"""rulebook §7: Retreat to the Tactical Zone, Physical Combat Immunity, redeployment."""
 
 from __future__ import annotations
 

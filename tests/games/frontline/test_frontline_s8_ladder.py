@@ -1,4 +1,4 @@
-"""seed 003 §8: the Reaction Ladder — build, resolve last-in first-out, whiff gracefully."""
+"""rulebook §8: the Reaction Ladder — build, resolve last-in first-out, whiff gracefully."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §10: Hero defeat and Rebalance."""
+"""Rule scenarios for rulebook §10: Hero defeat and Rebalance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §11: victory and timing."""
+"""Rule scenarios for rulebook §11: victory and timing."""
 
 from __future__ import annotations
 

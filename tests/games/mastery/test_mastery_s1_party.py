@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §1: Goal & Party."""
+"""Rule scenarios for rulebook §1: Goal & Party."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §2: Setup."""
+"""Rule scenarios for rulebook §2: Setup."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §3: Rounds & 12 shared AP."""
+"""Rule scenarios for rulebook §3: Rounds & 12 shared AP."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §4: Action Opportunities."""
+"""Rule scenarios for rulebook §4: Action Opportunities."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §5: Hero actions and READY / USED."""
+"""Rule scenarios for rulebook §5: Hero actions and READY / USED."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §6: cards, performers and targets."""
+"""Rule scenarios for rulebook §6: cards, performers and targets."""
 
 from __future__ import annotations
 

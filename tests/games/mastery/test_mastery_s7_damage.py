@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §7: damage, healing, DEF and protection. Numbers come from card data."""
+"""Rule scenarios for rulebook §7: damage, healing, DEF and protection. Numbers come from card data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §8: Mastery and the 3 Active slots."""
+"""Rule scenarios for rulebook §8: Mastery and the 3 Active slots."""
 
 from __future__ import annotations
 

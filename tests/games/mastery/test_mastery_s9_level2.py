@@ -1,4 +1,4 @@
-"""Rule scenarios for seed 002 §9: Level 2 development."""
+"""Rule scenarios for rulebook §9: Level 2 development."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from alembic import context
 from sqlalchemy import Connection, create_engine
 
 from cardarena.arena.models import Base
+from cardarena.web import models as _web_models  # noqa: F401  (the web tables join the same metadata)
 
 config = context.config
 target_metadata = Base.metadata

@@ -1,4 +1,4 @@
-"""`circuits` — seed 000: Heroes with two Circuits, Gear, Assets, face-down Plans, Response Windows.
+"""`circuits` — Heroes with two Circuits, Gear, Assets, face-down Plans, Response Windows.
 
 Duel in Standard and Open. Squad (§16), Limited and Raid are not implemented (docs/rulings/circuits.md).
 """

@@ -1,4 +1,4 @@
-"""The Action Step (seed 000 §7, §8.1, §9, §12, §13): what the active player may do, the choices each
+"""The Action Step (rulebook §7, §8.1, §9, §12, §13): what the active player may do, the choices each
 action asks in order (card, then target), paying (with the Reserve token), and resolving what a
 window declared.
 """

@@ -1,4 +1,4 @@
-"""Choosing targets (seed 000 §8.1, §11.7, §12.13–12.16): who may be chosen, the options (by seat, zone
+"""Choosing targets (rulebook §8.1, §11.7, §12.13–12.16): who may be chosen, the options (by seat, zone
 and position, so they mean the same without the engine), and looking at a face-down Plan."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Damage, healing, Shield, Burn, Breakpoints, Asset destruction and printed triggers (seed 000 §6,
+"""Damage, healing, Shield, Burn, Breakpoints, Asset destruction and printed triggers (rulebook §6,
 §8.2–§8.5), and the effect verbs that use them (registered in effects.VERBS).
 
 Every handler that can reduce a Hero to 0 or destroy something ends with `st.flush()`, which schedules
@@ -235,7 +235,7 @@ def damage_asset(st: CircuitsState, iid: int, amount: int, source: int | str) ->
 
 
 def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
-    """Destroy an Asset (rules 8.3.6–8.3.7) unless a declared replacement saves it (seed 000 §8.5)."""
+    """Destroy an Asset (rules 8.3.6–8.3.7) unless a declared replacement saves it (rulebook §8.5)."""
     o = st.owner[iid]
     # an Asset destroyed during its own window never enters the Field (rule 9.1.7)
     in_window = iid not in st.field[o] and iid in st.pending and isinstance(st.defs[iid], AssetCard)

@@ -1,4 +1,4 @@
-"""Deck legality for `circuits` Duel decks, Standard and Open (seed 000 §3, §17).
+"""Deck legality for `circuits` Duel decks, Standard and Open (rulebook §3, §17).
 
 A deck file lists its Hero and Armory as leader lists and the Action Deck under [cards]:
 
@@ -69,7 +69,7 @@ def is_legal_for(card: GearCard | ActionCard, hero: HeroCard) -> bool:
 
 def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
     """Every reason `deck` is illegal in the Duel format `fmt` (Standard or Open), each naming its rule
-    (seed 000 §3, §17: rules circuits.3.4–3.14, 17.1–17.8). An empty list means the deck is legal."""
+    (rulebook §3, §17: rules circuits.3.4–3.14, 17.1–17.8). An empty list means the deck is legal."""
     problems: list[str] = []
     if deck.game != "circuits":
         problems.append(f"deck is for game {deck.game!r}, not 'circuits'")

@@ -1,4 +1,4 @@
-"""Paying (seed 000 §10, §14): from Available Rally, with the Reserve token paying 1 for a card or an
+"""Paying (rulebook §10, §14): from Available Rally, with the Reserve token paying 1 for a card or an
 equip when its holder chooses to spend it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `circuits` Ruleset (seed 000): Duel in Standard and Open."""
+"""The `circuits` Ruleset: Duel in Standard and Open."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ class CircuitsRuleset(Ruleset):
     state_class = CircuitsState
     view_type = CircuitsView  # the shape of `view(seat)` (docs/schema/circuits-view.json)
     rule_defaults: ClassVar[dict[str, Any]] = {
-        "reserve_token": True,  # seed 000 §14, "under test" (ruling circuits.gap.26)
-        "overtime_start": 9,  # seed 000 §7 Overtime, "under test"
+        "reserve_token": True,  # rulebook §14, "under test" (ruling circuits.gap.26)
+        "overtime_start": 9,  # rulebook §7 Overtime, "under test"
         "capacity_max": 10,  # rule circuits.6.3
         "field_size": 2,  # rule circuits.9.1.2
     }

@@ -1,4 +1,4 @@
-"""The `circuits` card schema (seed 000 §2, §3, §9, §12, §13). Card data lives in cards/*.toml.
+"""The `circuits` card schema (rulebook §2, §3, §9, §12, §13). Card data lives in cards/*.toml.
 
 Effects are small verbs with parameters (docs/cards.md, `circuits` section); the few timing rules that
 need more (Radiant Bulwark, Redline Drill, Frame Check, Hold Everything, Full Battery...) are verbs of
@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-#: seed 000 §3: the six Circuits of Base 001 (rule circuits.3.1)
+#: rulebook §3: the six Circuits of Base 001 (rule circuits.3.1)
 CIRCUITS: tuple[str, ...] = ("Heat", "Kinetic", "Radiant", "Nano", "Static", "Quantum")
 Circuit = Literal["Heat", "Kinetic", "Radiant", "Nano", "Static", "Quantum"]
 PlanKind = Literal["offense", "defense", "utility"]
@@ -35,7 +35,7 @@ Verb = Literal[
     "jam", "cannot_heal", "prevent", "cancel", "delay", "force_reveal", "look_plan", "return_plan",
     "next_attack", "rider_burn", "rider_repair", "guard_assets", "full_battery", "resolve_plans", "survive",
 ]
-#: Reaction triggers (seed 000 §11). Outcome triggers are declared prospectively (rules 11.24–11.29);
+#: Reaction triggers (rulebook §11). Outcome triggers are declared prospectively (rules 11.24–11.29);
 #: restricted triggers are the only cards allowed in restricted windows (rules 11.13–11.16).
 Trigger = Literal[
     "enemy_attacks",  # an enemy Basic Attack is declared
@@ -83,7 +83,7 @@ class Trigger_(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class Charge(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """Charge N (seed 000 §9.1): once per turn, in your Action Step, pay N Rally for the effects."""
+    """Charge N (rulebook §9.1): once per turn, in your Action Step, pay N Rally for the effects."""
 
     cost: int
     effects: tuple[Effect, ...]
@@ -128,7 +128,7 @@ class GearCard(msgspec.Struct, tag="gear", tag_field="kind", forbid_unknown_fiel
     signature: str = ""
     attack: int = 0  # Weapon: + Basic Attack damage
     reduce: int = 0  # Gear reduction per damage event (rule 8.2.3)
-    asset_hp: int = 0  # continuous HP bonus to your Assets (seed 000 §8.4)
+    asset_hp: int = 0  # continuous HP bonus to your Assets (rulebook §8.4)
     lethal_save: bool = False  # once per match: lethal damage leaves the Hero at 1 HP (rule 8.2.6)
     charge: Charge | None = None
     triggers: tuple[Trigger_, ...] = ()
@@ -187,7 +187,7 @@ class AssetCard(msgspec.Struct, tag="asset", tag_field="kind", forbid_unknown_fi
     def __post_init__(self) -> None:
         _check_circuits(self.circuits)
         if not self.circuits:
-            raise ValueError("an Asset has one or two Circuits (seed 000 §9.1; ruling circuits.gap.45)")
+            raise ValueError("an Asset has one or two Circuits (rulebook §9.1; ruling circuits.gap.45)")
         if self.guard and self.strike:
             raise ValueError("no base Asset has both Guard and Strike (rule circuits.9.1.24)")
         if self.hp < 1:

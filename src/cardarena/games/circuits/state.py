@@ -119,7 +119,7 @@ class CircuitsState(State):
         return [self.defs[g] for g in self.equipped(seat) if g not in self.jammed]
 
     def asset_max_hp(self, iid: int) -> int:
-        """Printed HP plus continuous bonuses from working Gear (seed 000 §8.4)."""
+        """Printed HP plus continuous bonuses from working Gear (rulebook §8.4)."""
         o = self.owner[iid]
         return self.defs[iid].hp + sum(g.asset_hp for g in self.working_gear(o))
 

@@ -1,4 +1,4 @@
-"""Set-up and the turn (seed 000 §5, §6, §7): Start, Rally, Draw, Action and End Steps, Overtime."""
+"""Set-up and the turn (rulebook §5, §6, §7): Start, Rally, Draw, Action and End Steps, Overtime."""
 
 from __future__ import annotations
 

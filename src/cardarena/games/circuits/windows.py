@@ -1,4 +1,4 @@
-"""Response Windows (seed 000 §11): full windows for the five actions that open one, restricted
+"""Response Windows (rulebook §11): full windows for the five actions that open one, restricted
 windows for Equip and Strike, LIFO resolution, and outcome-dependent Reactions declared prospectively.
 
 A window is a frame in `st.frame_data` (copy-on-write dicts): the declared item, the step-2 and step-3

@@ -1,4 +1,4 @@
-"""Main Phases 1 and 2 (seed 003 §5): deploy, equip, play Generals and Tactical Equipment, cast
+"""Main Phases 1 and 2 (rulebook §5): deploy, equip, play Generals and Tactical Equipment, cast
 Actions, use abilities, Retreat, redeploy, Emergency Defender. Both Main Phases allow the same
 plays (ruling frontline.gap.16). Deploying is not a declaration and opens no Ladder; Actions,
 abilities, Retreats and the Emergency move do (ruling frontline.gap.19).

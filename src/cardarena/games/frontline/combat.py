@@ -1,4 +1,4 @@
-"""The Battle Phase (seed 003 §6): one attack at a time, each a Ladder link; no retaliation.
+"""The Battle Phase (rulebook §6): one attack at a time, each a Ladder link; no retaliation.
 
 Rulings frontline.gap.2 (Pierce is a keyword), gap.3 (Tactical Equipment may be attacked at any
 time, Cover permitting), gap.12 (one attack per unit per turn, none the turn it arrived unless Swift).

@@ -1,4 +1,4 @@
-"""Deck legality for `frontline` (seed 003 §2, rules frontline.2.1–2.7)."""
+"""Deck legality for `frontline` (rulebook §2, rules frontline.2.1–2.7)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardarena.core.decks import Deck
 from .pool import CardPool
 from .schema import GeneralCard
 
-FORMATS = {"standard": "40–60 cards, at most 3 copies of a title and 3 Generals, the only format of seed 003"}
+FORMATS = {"standard": "40–60 cards, at most 3 copies of a title and 3 Generals, the only format of the rulebook"}
 DECK_MIN, DECK_MAX, COPIES, GENERALS = 40, 60, 3, 3
 
 

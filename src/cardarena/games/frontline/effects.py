@@ -1,5 +1,5 @@
 """Moving cards and resolving effects: draws, damage, destruction, Expending, the Fallen Zone and
-its triggers (seed 003 §1, §3). Triggered effects (Scavenge, Muster, Last Stand, End Phase) have no
+its triggers (rulebook §1, §3). Triggered effects (Scavenge, Muster, Last Stand, End Phase) have no
 choices and resolve at once, so they can never miss timing (rule frontline.8.12).
 
 Every function returns early once the game is over: the LP win is immediate (rule frontline.1.3).
@@ -34,7 +34,7 @@ def draw(st: FrontlineState, p: int, n: int, reason: str, src: int = -1) -> int:
 
 
 def check_lp(st: FrontlineState) -> bool:
-    """seed 003 §1: 0 LP loses at once; both at 0 together is a draw (ruling frontline.gap.14)."""
+    """rulebook §1: 0 LP loses at once; both at 0 together is a draw (ruling frontline.gap.14)."""
     if st.result is not None:
         return True
     low = [p for p in (0, 1) if st.lp[p] <= 0]
@@ -241,7 +241,7 @@ def muster(st: FrontlineState, iid: int) -> None:
 
 
 def end_phase_triggers(st: FrontlineState, p: int) -> None:
-    """seed 003 §5: end-of-turn triggers, the General's then the Tactical Zone's in slot order."""
+    """rulebook §5: end-of-turn triggers, the General's then the Tactical Zone's in slot order."""
     sources = []
     g = st.command[p]
     if g >= 0 and isinstance(st.defs[g], GeneralCard) and st.defs[g].end_phase:

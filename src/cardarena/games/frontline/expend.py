@@ -1,4 +1,4 @@
-"""Paying a Cost by Expending cards one at a time, with a running total (seed 003 §3).
+"""Paying a Cost by Expending cards one at a time, with a running total (rulebook §3).
 
 A unit Expended as a cost takes its attached equipment with it, and each of those cards counts
 toward the cost (ruling frontline.gap.4), so a unit is offered only when its whole weight fits.

@@ -1,4 +1,4 @@
-"""The Reaction Ladder (seed 003 §8): links are added last-in, the players alternate until both pass
+"""The Reaction Ladder (rulebook §8): links are added last-in, the players alternate until both pass
 in a row, then the links resolve top to bottom; a link whose source or target is gone whiffs.
 
 A link is a tuple `(kind, seat, source, source_zone, target, target_zone)`: kind is attack, card

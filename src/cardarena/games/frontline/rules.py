@@ -1,4 +1,4 @@
-"""Set-up and turn structure of `frontline` (seed 003 §2, §5): Draw, Main 1, Battle, Main 2, End.
+"""Set-up and turn structure of `frontline` (rulebook §2, §5): Draw, Main 1, Battle, Main 2, End.
 
 Each function is one step of the explicit rule stack (cardarena.core.engine). Main Phase plays are in
 actions.py, combat in combat.py, the Reaction Ladder in ladder.py, paying in expend.py.
@@ -16,7 +16,7 @@ from .effects import draw, end_phase_triggers, to_fallen
 from .schema import Card
 from .state import DECK, FALLEN, HAND_CAP, LP, FrontlineState
 
-# -- set-up (seed 003 §2) --------------------------------------------------------------------------
+# -- set-up (rulebook §2) --------------------------------------------------------------------------
 
 
 def new_state(decks: list[list[Card]], seed: int, params: dict[str, Any], config: dict[str, Any]) -> FrontlineState:
@@ -65,7 +65,7 @@ def h_setup(st: FrontlineState, step: Step) -> None:
     st.stack.append(("turn_start",))
 
 
-# -- the turn (seed 003 §5) ----------------------------------------------------------------------------
+# -- the turn (rulebook §5) ----------------------------------------------------------------------------
 
 
 def h_turn_start(st: FrontlineState, step: Step) -> None:

@@ -1,4 +1,4 @@
-"""The `frontline` Ruleset: the entry point the registry loads (seed 003)."""
+"""The `frontline` Ruleset: the entry point the registry loads."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class FrontlineRuleset(Ruleset):
     leader_key = ""
     state_class = FrontlineState
     rule_defaults: ClassVar[dict[str, Any]] = {
-        "life": 20,  # seed 003 §1
-        "opening_hand": 6,  # seed 003 §2
+        "life": 20,  # rulebook §1
+        "opening_hand": 6,  # rulebook §2
         "turn_cap": 60,  # ruling frontline.gap.14: the game always ends
     }
     rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {

@@ -1,4 +1,4 @@
-"""The `frontline` card schema (seed 003 §1, §3, §4, §9). Card data lives in cards/*.toml.
+"""The `frontline` card schema (rulebook §1, §3, §4, §9). Card data lives in cards/*.toml.
 
 A card's rules text is generated from its fields (text.py), so text and effects never disagree;
 `flavor` is free prose. Every printed stat is on the 0–3 scale (rule frontline.1.6); unit stat lines follow the Cost tiers
@@ -28,7 +28,7 @@ _UNIT_VERBS = frozenset({"damage", "heal", "boost"})
 _PLAYER_VERBS = frozenset({"strike", "draw", "gain", "reclaim"})
 UNIT_RECIPIENTS = frozenset({"target", "self", "each_enemy", "each_ally"})
 
-#: seed 003 §3: the stat lines (ATK, HP) allowed at each Cost for Heroes (ruling frontline.gap.22)
+#: rulebook §3: the stat lines (ATK, HP) allowed at each Cost for Heroes (ruling frontline.gap.22)
 HERO_TIERS: dict[int, frozenset[tuple[int, int]]] = {
     0: frozenset({(0, 1), (1, 1)}),
     1: frozenset({(1, 1), (2, 1), (1, 2), (0, 3)}),

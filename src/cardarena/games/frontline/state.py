@@ -131,7 +131,7 @@ class FrontlineState(State):
         return -1
 
     def enter_phase(self, phase: str) -> None:
-        """seed 003 §5: Draw, Main 1, Battle, Main 2, End; logged when the phase changes."""
+        """rulebook §5: Draw, Main 1, Battle, Main 2, End; logged when the phase changes."""
         if self.phase != phase:
             self.phase = phase
             if self.record:

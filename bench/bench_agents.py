@@ -1,0 +1,76 @@
+"""Automaton strength: head-to-head win rates per game, seats alternating, decks rotating.
+
+    .venv/bin/python bench/bench_agents.py greedy random --games 200
+    .venv/bin/python bench/bench_agents.py ismcts:iters=1000 greedy --games 200 --jobs 2
+    .venv/bin/python bench/bench_agents.py --done-when --games 200    # the three figures of issue 10
+
+A draw counts half. Figures are printed, never asserted (timing and strength belong in reports).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import cardarena
+from cardarena.agents import make_agent
+from cardarena.core.match import play_game
+
+
+def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]:
+    """(score of A, decisions, seconds A spent, seconds B spent) of game i, A in seat i % 2."""
+    game_id, spec_a, spec_b, i = args
+    game = cardarena.load_game(game_id)
+    starters = sorted(game.starter_decks())
+    seat_a = i % 2
+    k = i // 2
+    decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]
+    a = make_agent(spec_a, seed=1000 + i)
+    b = make_agent(spec_b, seed=2000 + i)
+    agents = [a, b] if seat_a == 0 else [b, a]
+    st = game.new_game(decks=decks, seed=i)
+    rep = play_game(st, agents)
+    r = st.result
+    if r is None:
+        raise RuntimeError(f"{game_id} game {i}: {rep.engine_error}")
+    if rep.fault_seat is not None:
+        raise RuntimeError(f"{game_id} game {i}: seat {rep.fault_seat} failed: {rep.reason}")
+    score = 0.5 if not r.winners else (1.0 if seat_a in r.winners else 0.0)
+    return score, rep.decisions, rep.seconds[seat_a], rep.seconds[1 - seat_a]
+
+
+def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int) -> None:
+    t = time.perf_counter()
+    work = [(game_id, spec_a, spec_b, i) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            rows = list(ex.map(one_game, work))
+    else:
+        rows = [one_game(w) for w in work]
+    score = sum(r[0] for r in rows)
+    secs_a = sum(r[2] for r in rows)
+    print(f"{game_id:10} {spec_a} vs {spec_b}: {score:g}/{games} = {score / games:.0%}  "
+          f"({sum(r[1] for r in rows) / games:.0f} decisions/game, A thinks {secs_a / games:.2f} s/game, "
+          f"{time.perf_counter() - t:.0f} s)", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("a", nargs="?", default="greedy")
+    ap.add_argument("b", nargs="?", default="random")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--game", action="append", help="only these games (default: all)")
+    ap.add_argument("--done-when", action="store_true",
+                    help="greedy vs random, ismcts:iters=1000 vs greedy, ismcts:iters=400 vs ismcts:iters=50")
+    a = ap.parse_args()
+    pairs = ([("greedy", "random"), ("ismcts:iters=1000", "greedy"), ("ismcts:iters=400", "ismcts:iters=50")]
+             if a.done_when else [(a.a, a.b)])
+    for spec_a, spec_b in pairs:
+        for game_id in a.game or cardarena.game_ids():
+            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,385 @@
+"""External bots: any program that speaks the JSON-lines protocol of docs/protocol.md on stdin/stdout.
+
+`cmd:"python3 my_bot.py"` or a manifest (`bot:my_bot.toml`) names one wherever an agent is accepted.
+Each game starts a fresh process in the sandbox (agents/sandbox.py) and kills its whole process
+group (and, when it ran under a user id of its own, every process of that id) when the game ends,
+however it ended. Everything a bot does wrong is an AgentFault with a status: the match loop
+records the loss and goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass, field
+from itertools import count
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import cardarena
+
+from ..core.engine import Decision, State
+from ..core.errors import AgentFault, AgentInvalid, AgentTimeout
+from .base import Agent
+
+if TYPE_CHECKING:
+    from ..core.match import GameReport, TimeControl
+
+PROTOCOL = 1
+#: a reply line longer than this is INVALID (a view is sent whole, a reply is one small object)
+MAX_LINE = 1 << 20
+#: stderr kept for reasons (the tail); the file it goes to is capped by the file-size limit
+STDERR_TAIL = 600
+#: first unprivileged user id for bots (each bot process gets its own, so limits bind per bot)
+UID_BASE = 1_500_000_000
+_uids = count()
+SANDBOX = str(Path(__file__).with_name("sandbox.py"))
+#: the folder holding the `cardarena` package: on a bot's PYTHONPATH so it may `import cardarena.bot`
+PACKAGE_ROOT = str(Path(cardarena.__file__).resolve().parent.parent)
+
+
+@dataclass
+class Limits:
+    """Resource limits of one bot process (docs/protocol.md, "Sandbox")."""
+
+    cpu_seconds: int = 120
+    address_space: int = 1 << 30  # bytes
+    processes: int = 64
+    file_size: int = 16 << 20  # bytes, also caps what stderr may write
+    open_files: int = 64
+    #: default clocks when the match loop gives none: seconds per decision, bank, startup
+    per_decision: float = 5.0
+    bank: float = 60.0
+    startup: float = 10.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cpu_seconds": self.cpu_seconds, "address_space": self.address_space,
+                "processes": self.processes, "file_size": self.file_size, "open_files": self.open_files}
+
+
+@dataclass
+class BotSpec:
+    """What starts a bot: its command, the folder its relative paths are read from, who it is."""
+
+    command: list[str]
+    home: Path
+    name: str = ""
+    author: str = ""
+    limits: Limits = field(default_factory=Limits)
+
+    @classmethod
+    def from_command(cls, text: str, home: Path | None = None) -> BotSpec:
+        text = text.strip()
+        if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+            text = text[1:-1]
+        try:
+            cmd = shlex.split(text)
+        except ValueError as e:
+            raise ValueError(f"bot command {text!r}: {e}") from None
+        if not cmd:
+            raise ValueError("cmd: needs a command, e.g. cmd:\"python3 my_bot.py\"")
+        return cls(cmd, (home or Path.cwd()).resolve(), name=text)
+
+    @classmethod
+    def from_manifest(cls, path: str | Path) -> BotSpec:
+        """A TOML (or JSON) manifest: `command` (string or list), optional `workdir` (relative to the
+        manifest; where the command's relative paths are read from), `name`, `author`, `[limits]`."""
+        p = Path(path)
+        try:
+            raw = p.read_text()
+            data = json.loads(raw) if p.suffix == ".json" else tomllib.loads(raw)
+        except (OSError, ValueError) as e:
+            raise ValueError(f"bot manifest {p}: {e}") from None
+        cmd = data.get("command")
+        if isinstance(cmd, str):
+            cmd = shlex.split(cmd)
+        if not isinstance(cmd, list) or not cmd or not all(isinstance(c, str) for c in cmd):
+            raise ValueError(f"bot manifest {p}: `command` must be a string or a list of strings")
+        home = (p.parent / str(data.get("workdir", "."))).resolve()
+        lim = Limits()
+        for k, v in dict(data.get("limits", {})).items():
+            if not hasattr(lim, k) or not isinstance(v, int | float):
+                raise ValueError(f"bot manifest {p}: unknown or non-numeric limit {k!r}")
+            setattr(lim, k, type(getattr(lim, k))(v))
+        return cls(cmd, home, str(data.get("name", p.stem)), str(data.get("author", "")), lim)
+
+    def argv(self) -> list[str]:
+        """The command with its relative file arguments made absolute against `home` (the process
+        itself runs in a fresh working folder)."""
+        out = []
+        for a in self.command:
+            if not os.path.isabs(a) and not a.startswith("-") and (self.home / a).exists():
+                a = str(self.home / a)
+            out.append(a)
+        return out
+
+
+def external_from_spec(spec: str, seed: int = 0) -> ExternalAgent | None:
+    """The external agent a spec names (`cmd:...`, `bot:FILE`, or a manifest path), else None."""
+    text = spec.strip()
+    head, sep, rest = text.partition(":")
+    key = head.strip().lower()
+    if sep and key == "cmd":
+        return ExternalAgent(BotSpec.from_command(rest), seed=seed, name=text)
+    if sep and key == "bot":
+        return ExternalAgent(BotSpec.from_manifest(rest.strip().strip("\"'")), seed=seed, name=text)
+    if text.endswith((".toml", ".json")) and Path(text).is_file():
+        return ExternalAgent(BotSpec.from_manifest(text), seed=seed, name=text)
+    return None
+
+
+class ExternalAgent(Agent):
+    """A bot process per game, asked each decision over JSON lines, under time and resource limits."""
+
+    kind: ClassVar[str] = "external"
+
+    def __init__(self, bot: BotSpec, seed: int = 0, name: str | None = None) -> None:
+        super().__init__(seed, name or bot.name)
+        self.bot = bot
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.uid: int | None = None
+        self.dir: str | None = None
+        self._buf = b""
+        self._stderr_path = ""
+        self._tc: tuple[float, float, float] = (bot.limits.per_decision, bot.limits.bank, bot.limits.startup)
+        self._bank = 0.0
+        self._first = True
+
+    # -- the game's life ---------------------------------------------------------------------------
+    def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
+        self.end(state, seat, None)  # a process never outlives its game, even if end was skipped
+        if time_control is not None:
+            self._tc = (time_control.per_decision, time_control.bank, time_control.startup)
+        self._bank = self._tc[1]
+        self._first = True
+        self._buf = b""
+        self.dir = tempfile.mkdtemp(prefix="cardarena-bot-")
+        os.chmod(self.dir, 0o711)
+        work = os.path.join(self.dir, "work")
+        os.mkdir(work, 0o700)
+        root = os.geteuid() == 0
+        if root:
+            self.uid = UID_BASE + (os.getpid() % 10_000) * 10_000 + next(_uids) % 10_000
+            os.chown(work, self.uid, self.uid)
+        self._stderr_path = os.path.join(self.dir, "stderr")
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work, "TMPDIR": work, "LANG": "C.UTF-8",
+               "PYTHONPATH": PACKAGE_ROOT, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
+               "CARDARENA_BOT_HOME": str(self.bot.home)}
+        cfg = {"workdir": work, "uid": self.uid, "limits": self.bot.limits.to_dict(), "command": self.bot.argv(),
+               "env": env}
+        with open(self._stderr_path, "wb") as err:
+            try:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-I", "-S", SANDBOX, json.dumps(cfg)],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, cwd=work,
+                    start_new_session=True, close_fds=True,
+                )
+            except OSError as e:
+                raise AgentFault(f"could not start {self.bot.command[0]!r}: {e}") from None
+        for f in (self.proc.stdin, self.proc.stdout):
+            assert f is not None
+            os.set_blocking(f.fileno(), False)
+        cfg_game = state.config
+        decks = cfg_game.get("decks") or []
+        msg = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg_game.get("format"),
+               "seat": seat, "seats": state.nseats, "rules": cfg_game.get("rules", {}),
+               "deck": decks[seat] if seat < len(decks) else None,
+               "time": {"per_decision": self._tc[0], "bank": self._tc[1], "startup": self._tc[2]}}
+        self._send(msg, time.perf_counter() + self._tc[2] + self._tc[0])
+
+    def end(self, state: State, seat: int, report: GameReport | None) -> None:
+        proc = self.proc
+        if proc is not None and report is not None and proc.poll() is None:
+            res = state.result
+            msg = {"type": "end", "seat": seat, "result": None if res is None else res.to_dict(),
+                   "status": report.statuses[seat] if seat < len(report.statuses) else None}
+            with contextlib.suppress(AgentFault, OSError):
+                self._send(msg, time.perf_counter() + 0.2)
+        self._kill()
+
+    def _kill(self) -> None:
+        proc = self.proc
+        self.proc = None
+        if proc is not None:
+            if proc.poll() is None:  # the launcher kills and reaps the bot (its PID namespace's process 1)
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    proc.send_signal(signal.SIGTERM)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=2)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            for f in (proc.stdin, proc.stdout):
+                if f is not None:
+                    with contextlib.suppress(OSError):
+                        f.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=5)
+        if self.uid is not None:
+            kill_uid(self.uid)
+            self.uid = None
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self._kill()
+
+    # -- deciding ----------------------------------------------------------------------------------
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        if self.proc is None:
+            raise AgentFault("the bot was not started (start() was not called for this game)")
+        t0 = time.perf_counter()
+        per, _, startup = self._tc
+        allowed = per + self._bank + (startup if self._first else 0.0)
+        deadline = t0 + allowed
+        if self.deadline is not None:  # the match loop's clocks rule when it keeps them
+            deadline = self.deadline
+        msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict(),
+               "time": {"limit": round(deadline - t0, 3), "bank": round(self._bank, 3)}}
+        self._send(msg, deadline)
+        reply = self._read_reply(decision, deadline)
+        spent = time.perf_counter() - t0
+        over = spent - per - (startup if self._first else 0.0)
+        self._first = False
+        if over > 0:
+            self._bank -= over
+        return reply
+
+    def _read_reply(self, decision: Decision, deadline: float) -> str:
+        line = self._recv_line(deadline)
+        try:
+            msg = json.loads(line)
+        except ValueError as e:
+            raise AgentInvalid(f"malformed reply (not JSON: {e}): {line[:200]!r}") from None
+        if not isinstance(msg, dict) or "option" not in msg or "seq" not in msg:
+            raise AgentInvalid(f'a reply must be {{"seq": N, "option": ID}}, got {line[:200]!r}')
+        if msg["seq"] != decision.seq:
+            raise AgentInvalid(f"stale reply: it answers decision {msg['seq']!r}, the pending decision is {decision.seq}")
+        option = msg["option"]
+        if not isinstance(option, str):
+            raise AgentInvalid(f"option must be a string id, got {option!r}")
+        return option
+
+    # -- the pipes ---------------------------------------------------------------------------------
+    def _send(self, msg: dict[str, Any], deadline: float) -> None:
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None
+        data = (json.dumps(msg, separators=(",", ":")) + "\n").encode()
+        fd = proc.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise AgentTimeout(f"did not read its input within its time{self._stderr_note()}")
+            _, w, _ = select.select([], [fd], [], left)
+            if not w:
+                continue
+            try:
+                n = os.write(fd, view)
+            except BlockingIOError:
+                continue
+            except (BrokenPipeError, OSError) as e:
+                if isinstance(e, OSError) and e.errno not in (errno.EPIPE, errno.EBADF):
+                    raise
+                raise AgentFault(f"{self._exit_note()} before reading the game{self._stderr_note()}") from None
+            view = view[n:]
+
+    def _recv_line(self, deadline: float) -> str:
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        fd = proc.stdout.fileno()
+        while True:
+            nl = self._buf.find(b"\n")
+            if nl >= 0:
+                line, self._buf = self._buf[:nl], self._buf[nl + 1:]
+                if line.strip():
+                    try:
+                        return line.decode()
+                    except UnicodeDecodeError:
+                        raise AgentInvalid("reply is not UTF-8") from None
+                continue
+            if len(self._buf) > MAX_LINE:
+                raise AgentInvalid(f"reply line longer than {MAX_LINE} bytes")
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise AgentTimeout(f"no answer within its time{self._stderr_note()}")
+            r, _, _ = select.select([fd], [], [], left)
+            if not r:
+                continue
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise AgentFault(f"{self._exit_note()} without answering{self._stderr_note()}")
+            self._buf += chunk
+
+    def _exit_note(self) -> str:
+        proc = self.proc
+        if proc is None:
+            return "the bot stopped"
+        try:
+            code = proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "the bot closed its output"
+        if code < 0:
+            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+            why = {"SIGXCPU": " (CPU time limit)", "SIGXFSZ": " (file size limit)"}.get(name, "")
+            return f"the bot was killed by {name}{why}"
+        return f"the bot exited with code {code}"
+
+    def _stderr_note(self) -> str:
+        try:
+            with open(self._stderr_path, "rb") as f:
+                f.seek(0, os.SEEK_END)
+                size = f.tell()
+                f.seek(max(0, size - STDERR_TAIL))
+                tail = f.read().decode(errors="replace").strip()
+        except OSError:
+            return ""
+        if len(tail) >= STDERR_TAIL:
+            tail = "..." + tail[-STDERR_TAIL:]
+        full = " (stderr reached the file size limit)" if size >= self.bot.limits.file_size else ""
+        return f"{full}; stderr: {tail}" if tail else full
+
+
+def kill_uid(uid: int) -> None:
+    """SIGKILL every process of `uid` (a bot's own user id): a child switches to that user and
+    signals -1, which reaches exactly that user's processes, whatever session they made."""
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child only signals and exits
+            try:
+                os.setgid(uid)
+                os.setuid(uid)
+                os.kill(-1, signal.SIGKILL)
+            except OSError:
+                pass
+            os._exit(0)
+        os.waitpid(pid, 0)
+        if not _has_processes(uid):
+            return
+        time.sleep(0.01)
+
+
+def _has_processes(uid: int) -> bool:
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                if os.stat(f"/proc/{d}").st_uid == uid:
+                    return True
+            except OSError:
+                continue
+    return False

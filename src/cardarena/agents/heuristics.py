@@ -1,0 +1,75 @@
+"""Position scores for the automatons: `score(ruleset, state, seat)` in [-1, 1], how well `seat` stands.
+
+The ruleset's `evaluate` is the default. Where it looks only at the final race (hero HP), a search
+cut after a few decisions cannot tell a developing play from a pass, so a game may add a finer score
+here, keyed by game id: material on the table, cards in hand, shields, gear. Each stays symmetric
+(mine minus theirs) and reads only public facts and the seat's own cards, since it is applied to
+determinized states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.engine import State
+from ..core.ruleset import Ruleset
+
+Score = Callable[[State, int], float]
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
+
+
+def circuits_score(st: Any, seat: int) -> float:
+    """Hero HP share first (what wins), then board: Assets by remaining HP and Strike, equipped Gear,
+    Shield, cards in hand, Burn waiting to hit; mine minus theirs."""
+    total = 0.0
+    defs = st.defs
+    for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        hp = st.hp[p]
+        v = 1.0 * hp / defs[st.hero[p]].hp
+        if hp <= 0:
+            v -= 1.0
+        board = 0.0
+        damage = st.damage
+        for iid in st.field[p]:
+            d = defs[iid]
+            board += 0.02 + 0.01 * max(0, d.hp - damage.get(iid, 0)) + 0.02 * d.strike
+        for g in st.gear[p * 3: p * 3 + 3]:
+            if g >= 0:
+                board += 0.04 + 0.02 * getattr(defs[g], "attack", 0) + 0.02 * getattr(defs[g], "reduce", 0)
+        board += 0.01 * st.shield[p] + 0.012 * len(st.hand[p]) + 0.006 * len(st.plans[p])
+        board -= 0.01 * st.burn_enemy[p]
+        total += sign * (v + board)
+    return _clip(total)
+
+
+def aliens_score(st: Any, seat: int) -> float:
+    """Live Aliens by HP (KOs decide the game), shields, Energy in the Reactor, cards in hand, minus the
+    deck-out risk of a short deck; mine minus theirs."""
+    total = 0.0
+    defs = st.defs
+    for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        squad = 0.0
+        for s in range(p * 3, p * 3 + 3):
+            h = st.hp[s]
+            if h > 0:
+                squad += 0.5 + 0.5 * h / defs[st.aliens[s]].hp + 0.02 * st.shield[s]
+        deck = len(st.deck[p])
+        low_deck = max(0, 15 - deck) / 15
+        energy = len(st.reactor[p]) + st.charge[p]
+        # a full hand mills a card a turn (aliens.7.4): cards left in the deck are turns before a deck-out
+        full = 1.0 if len(st.hand[p]) >= 5 else 0.0
+        total += sign * (squad / 3.0 - 0.4 * low_deck * low_deck - 0.02 * full + 0.006 * deck + 0.008 * energy)
+    return _clip(total)
+
+
+#: game id -> finer score; games not named here use their ruleset's `evaluate`
+SCORES: dict[str, Score] = {"circuits": circuits_score, "aliens": aliens_score}
+
+
+def scorer(ruleset: Ruleset) -> Score:
+    """The score function for a game: a finer one from SCORES, else the ruleset's evaluate."""
+    return SCORES.get(ruleset.id, ruleset.evaluate)

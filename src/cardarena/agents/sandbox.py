@@ -1,0 +1,148 @@
+"""Start an external bot's process inside limits (docs/protocol.md, "Sandbox").
+
+The arena runs `python -m cardarena.agents.sandbox CONFIG_JSON` (as its own user) and this launcher:
+
+1. when run as root and the kernel allows it, enters new PID, mount and network namespaces: the bot
+   is process 1 of its own PID namespace (when it dies every process it started dies with it), has
+   no network but a loopback that is down, and sees the file system read-only except its working
+   folder and a private /dev/shm;
+2. sets resource limits: CPU seconds, address space, processes, file size, open files, no core;
+3. when root, drops to an unprivileged user id of its own (so the process limit binds and a
+   fork bomb cannot reach other bots), and execs the bot in its fresh working folder.
+
+What could not be set is reported on stderr (one `sandbox:` line each) and listed by `capabilities()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import os
+import resource
+import signal
+import sys
+from typing import Any
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY = 1
+MS_NOSUID = 2
+MS_NODEV = 4
+MS_NOEXEC = 8
+MS_REMOUNT = 32
+MS_BIND = 4096
+MS_REC = 16384
+MS_PRIVATE = 1 << 18
+PR_SET_PDEATHSIG = 1
+
+_libc: Any = None
+
+
+def _c() -> Any:
+    global _libc
+    if _libc is None:
+        _libc = ctypes.CDLL(None, use_errno=True)
+    return _libc
+
+
+def _check(rc: int, what: str) -> None:
+    if rc != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, f"{what}: {os.strerror(e)}")
+
+
+def _mount(src: str | None, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
+    c = _c()
+    rc = c.mount(None if src is None else src.encode(), target.encode(),
+                 None if fstype is None else fstype.encode(), ctypes.c_ulong(flags),
+                 None if data is None else data.encode())
+    _check(rc, f"mount {target}")
+
+
+def set_limits(cfg: dict[str, Any]) -> None:
+    lim = cfg["limits"]
+    table = [
+        (resource.RLIMIT_CPU, lim.get("cpu_seconds")),
+        (resource.RLIMIT_AS, lim.get("address_space")),
+        (resource.RLIMIT_NPROC, lim.get("processes")),
+        (resource.RLIMIT_FSIZE, lim.get("file_size")),
+        (resource.RLIMIT_NOFILE, lim.get("open_files")),
+        (resource.RLIMIT_CORE, 0),
+    ]
+    for which, value in table:
+        if value is not None:
+            resource.setrlimit(which, (int(value), int(value)))
+
+
+def _isolate(workdir: str) -> None:
+    """In the new mount namespace: nothing propagates out; the root is read-only but for the working
+    folder; a private /dev/shm and a /proc showing only this PID namespace."""
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)
+    _mount(workdir, workdir, None, MS_BIND)
+    with contextlib.suppress(OSError):
+        _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "size=16m,mode=1777")
+    _mount(None, "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY)
+    with contextlib.suppress(OSError):
+        _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+
+def main(argv: list[str]) -> int:
+    cfg = json.loads(argv[1])
+    workdir: str = cfg["workdir"]
+    uid: int | None = cfg.get("uid")
+    notes: list[str] = []
+    isolated = False
+    if os.geteuid() == 0 and cfg.get("namespaces", True):
+        try:
+            _check(_c().unshare(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET), "unshare")
+            isolated = True
+        except OSError as e:
+            notes.append(f"no namespaces ({e}): the bot has the network and the file system of its user")
+    if isolated:
+        pid = os.fork()
+        if pid:
+            # The launcher waits for the bot (process 1 of the new PID namespace) and passes on its end.
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                signal.signal(sig, lambda s, f: os.kill(pid, signal.SIGKILL))
+            _, status = os.waitpid(pid, 0)
+            if os.WIFSIGNALED(status):
+                signum = os.WTERMSIG(status)
+                signal.signal(signum, signal.SIG_DFL)
+                os.kill(os.getpid(), signum)
+            return os.waitstatus_to_exitcode(status)
+        _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        try:
+            _isolate(workdir)
+        except OSError as e:
+            notes.append(f"file system not isolated ({e})")
+    if uid is None or os.geteuid() != 0:
+        # RLIMIT_NPROC counts every process of the user: without an own user id it would count the
+        # arena's processes too (and starve a bot's threads), so it is left unset
+        cfg["limits"]["processes"] = None
+        notes.append("no own user id: the process limit is not set")
+    try:
+        set_limits(cfg)
+    except (OSError, ValueError) as e:
+        notes.append(f"resource limits not all set ({e})")
+    if uid is not None and os.geteuid() == 0:
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+    else:
+        notes.append("not root: the bot runs as the arena's user, with its files and network")
+    for n in notes:
+        print(f"sandbox: {n}", file=sys.stderr, flush=True)
+    os.chdir(workdir)
+    cmd: list[str] = cfg["command"]
+    try:
+        os.execvpe(cmd[0], cmd, cfg["env"])
+    except OSError as e:
+        print(f"sandbox: cannot start {cmd[0]!r}: {e}", file=sys.stderr, flush=True)
+        return 127
+    return 127  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,157 @@
+"""The FastAPI application: `create_app(store)` wires the storage, the live games, the bot pool and
+every page (auth, learn, decks, play, replays, watch, contests). `cardarena serve` runs it with Uvicorn."""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.middleware.sessions import SessionMiddleware
+
+from ..arena.store import Store, data_dir
+from ..core.registry import game_ids
+from . import bots
+from .live import LiveGames
+from .models import User
+from .security import BodyLimit, RateLimiter, new_token, same, secret_key
+
+HERE = Path(__file__).parent
+
+
+@dataclass
+class Limits:
+    """Requests per minute per client address, by bucket, and the largest request body."""
+
+    login: int = 20
+    signup: int = 10
+    move: int = 600
+    contest: int = 10
+    token: int = 10
+    body_bytes: int = 256 * 1024
+
+
+@dataclass
+class Arena:
+    store: Store
+    pool: Executor
+    live: LiveGames
+    limits: Limits
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.globals["games"] = lambda: game_ids()
+
+
+def arena(request: Request) -> Arena:
+    a: Arena = request.app.state.arena
+    return a
+
+
+def current_user(request: Request) -> User | None:
+    uid = request.session.get("uid")
+    if uid is None:
+        return None
+    with arena(request).store.session() as s:
+        return s.get(User, uid)
+
+
+def require_user(request: Request) -> User:
+    """The logged-in user; 401 for a request that would change something without one."""
+    user = current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in first")
+    return user
+
+
+def csrf_token(request: Request) -> str:
+    tok = request.session.get("csrf")
+    if not tok:
+        tok = request.session["csrf"] = new_token()
+    return str(tok)
+
+
+def check_csrf(request: Request, sent: str | None) -> None:
+    """Forms carry the session's token in a hidden field; scripts in the X-CSRF-Token header."""
+    if not same(sent or request.headers.get("x-csrf-token"), request.session.get("csrf")):
+        raise HTTPException(403, "missing or wrong CSRF token: reload the page and try again")
+
+
+def rate_limit(request: Request, bucket: str) -> None:
+    a = arena(request)
+    who = request.client.host if request.client else "?"
+    if not a.limiter.allow(f"{bucket}:{who}", getattr(a.limits, bucket), 60.0):
+        raise HTTPException(429, f"too many {bucket} requests: wait a minute")
+
+
+def render(request: Request, template: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
+    ctx.update(request=request, user=current_user(request), csrf=csrf_token(request))
+    return templates.TemplateResponse(request, template, ctx, status_code=status_code)
+
+
+def login_redirect(request: Request) -> RedirectResponse:
+    return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+
+
+def create_app(
+    store: Store | None = None,
+    pool: Executor | None = None,
+    secret: str | None = None,
+    limits: Limits | None = None,
+) -> FastAPI:
+    store = store or Store()
+    pool = pool or bots.make_pool()
+    folder = Path(store.url.database).expanduser().parent if store.url.get_backend_name() == "sqlite" \
+        and store.url.database not in (None, "", ":memory:") else data_dir()
+    a = Arena(store, pool, LiveGames(store, pool), limits or Limits())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        yield
+        a.extra.get("stop", lambda: None)()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.arena = a
+    app.add_middleware(SessionMiddleware, secret_key=secret or secret_key(folder), same_site="lax",
+                       session_cookie="cardarena", max_age=30 * 24 * 3600)
+    app.add_middleware(BodyLimit, max_bytes=a.limits.body_bytes)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(request: Request, exc: HTTPException) -> Response:
+        if request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        if exc.status_code == 401 and request.method == "GET":
+            return login_redirect(request)
+        try:
+            return render(request, "error.html", status_code=exc.status_code, status=exc.status_code,
+                          message=exc.detail)
+        except Exception:
+            return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+    from . import (
+        pages_auth,
+        pages_bots,
+        pages_contests,
+        pages_decks,
+        pages_learn,
+        pages_play,
+        pages_replays,
+        pages_watch,
+        remote,
+    )
+
+    remote.register()  # `remote:bot=USER/NAME` names a connected external bot in this process
+    for mod in (pages_auth, pages_learn, pages_decks, pages_play, pages_replays, pages_watch, pages_contests,
+                pages_bots):
+        app.include_router(mod.router)
+    return app

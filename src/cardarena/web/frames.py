@@ -1,0 +1,100 @@
+"""What the browser of one seat receives: built only from `state.view(seat)`, `state.decision_view(seat)`
+and `state.visible_log(seat)` (docs/architecture.md, information sets), never from the state itself.
+
+A spectator (seat None) gets what every seat may know: the common part of all the seats' views
+(`spectator_view`) and `visible_log(None)`. Card texts for the inspect panel come from the names that view and log show, nothing else.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..core.engine import State
+from ..core.registry import load_game
+from ..core.ruleset import Ruleset
+from ..guide import Guide, GuideError, load_guide, result_words
+from ..terminal.cardtext import CardIndex
+
+
+@cache
+def card_index(game_id: str) -> CardIndex:
+    return CardIndex(load_game(game_id))
+
+
+@cache
+def guide_of(game_id: str) -> Guide | None:
+    try:
+        return load_guide(game_id)
+    except GuideError:
+        return None
+
+
+def seat_label(seat: int | None) -> str:
+    return "spectator" if seat is None else f"P{seat + 1}"
+
+
+_GONE = object()
+
+
+def _common(values: list[Any]) -> Any:
+    """What all of `values` agree on: equal scalars; dicts by their common keys; lists of one length
+    element by element. Anything the seats' views disagree on is known to some seat only: left out."""
+    first = values[0]
+    if all(isinstance(v, dict) for v in values):
+        out = {}
+        for k in first:
+            if all(k in v for v in values):
+                c = _common([v[k] for v in values])
+                if c is not _GONE:
+                    out[k] = c
+        return out
+    if all(isinstance(v, list) for v in values):
+        if any(len(v) != len(first) for v in values):
+            return []
+        items = [_common([v[i] for v in values]) for i in range(len(first))]
+        return [x for x in items if x is not _GONE]
+    return first if all(v == first for v in values) else _GONE
+
+
+def spectator_view(state: State) -> dict[str, Any]:
+    """The view of nobody in particular: only what every seat's own view shows, hence what every seat
+    may know (the contract has no spectator view; this needs nothing from the game)."""
+    common = _common([state.view(s) for s in range(state.nseats)])
+    view: dict[str, Any] = common if isinstance(common, dict) else {}
+    view["seat"] = None
+    return view
+
+
+def log_lines(game: Ruleset, events: list[dict[str, Any]]) -> list[str]:
+    return [line for e in events if (line := game.narrate(e))]
+
+
+def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None) -> dict[str, Any]:
+    """Everything the page of `seat` shows at this moment, as JSON."""
+    view = spectator_view(state) if seat is None else state.view(seat)
+    events = state.visible_log(seat)
+    index = card_index(game.id)
+    shown = index.names_in(view) | index.names_in(events)
+    d = state.decision
+    result = None
+    if state.result is not None:
+        r = state.result
+        result = {"winner": r.winner, "reason": r.reason, "turns": r.turns,
+                  "text": result_words(guide_of(game.id), r.winner, r.reason, r.turns, events)}
+    guide = guide_of(game.id)
+    mine = d is not None and d.seat == seat
+    return {
+        "game": game.id,
+        "seat": seat,
+        "step": len(state.history) if step is None else step,
+        "seq": None if d is None else d.seq,
+        "view": view,
+        "decision": state.decision_view(seat),
+        "waiting_for": None if d is None else d.seat,
+        # the guide's plain words for the kind of decision the seat is asked (a guided game)
+        "help": guide.decisions.get(d.kind) if mine and guide is not None and d is not None else None,
+        "log": log_lines(game, events),
+        "result": result,
+        "cards": {n: index.describe(index.entries[n.lower()]) for n in sorted(shown)},
+    }

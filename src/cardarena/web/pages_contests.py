@@ -1,0 +1,133 @@
+"""Contests on the arena's contest engine (cardarena.arena): create one (game, format, pairing, entries =
+an automaton with a starter or one of the user's legal decks, checked at entry), run it in the
+background, follow its progress, and read the leaderboard with ratings; every game links to its replay."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+
+from ..arena.contest import ContestError, _add_entries, create_contest, get_contest, run_contest
+from ..arena.entries import EntryError, EntrySpec
+from ..arena.models import Match
+from ..arena.report import contest_report, list_contests
+from ..core.registry import game_ids
+from .app import Arena, arena, check_csrf, current_user, rate_limit, render, require_user
+from .pages_learn import game_or_404
+from .pages_play import bot_choices, check_agent, resolve_deck
+
+router = APIRouter()
+MAX_ENTRIES = 8
+
+
+@router.get("/contests", response_class=HTMLResponse)
+def contests_page(request: Request, game: str | None = None) -> Response:
+    g = game_or_404(game or game_ids()[0])
+    with arena(request).store.session() as s:
+        contests = list_contests(s)
+    user = current_user(request)
+    from .pages_decks import my_decks
+
+    decks = my_decks(request, user.id, g.id, legal_only=True) if user else []
+    return render(request, "contests.html", contests=contests, game=g, game_ids=game_ids(),
+                  starters=sorted(g.starter_decks()), decks=decks, bots=bot_choices(), max_entries=MAX_ENTRIES)
+
+
+@router.post("/contests")
+async def new_contest(request: Request) -> Response:
+    user = require_user(request)
+    form = await request.form()
+    check_csrf(request, str(form.get("csrf", "")))
+    rate_limit(request, "contest")
+    g = game_or_404(str(form.get("game", "")))
+    name = str(form.get("name", "")).strip()[:200]
+    fmt = str(form.get("fmt", "") or g.default_format)
+    if fmt not in g.formats:
+        raise HTTPException(400, f"{g.id} has no format {fmt!r}")
+    specs: list[EntrySpec] = []
+    problems: list[str] = []
+    for i in range(MAX_ENTRIES):
+        agent, deck = str(form.get(f"agent{i}", "")).strip(), str(form.get(f"deck{i}", "")).strip()
+        if not agent:
+            continue
+        try:
+            spec = check_agent(agent)
+            d = resolve_deck(request, g, deck, user)
+        except HTTPException as e:
+            problems.append(f"entry {i + 1}: {e.detail}")
+            continue
+        why = g.check_deck(d, fmt)  # checked at entry in the contest's format
+        if why:
+            problems.extend(f"entry {i + 1}: {p}" for p in why)
+            continue
+        specs.append(EntrySpec(f"{spec}:{d.name}", spec, d.name, d.to_dict()))
+    if len(specs) < 2 and not problems:
+        problems.append("a contest needs at least two entries")
+    if problems:
+        raise HTTPException(400, "; ".join(problems))
+    try:
+        gpp = int(str(form.get("games", "2")))
+        a = arena(request)
+        create_contest(a.store, name, g.id, [], pairing=str(form.get("pairing", "round-robin")),
+                       games_per_pairing=gpp, game_format=fmt)
+        with a.store.session() as s:
+            _add_entries(get_contest(s, name), specs)
+    except (ContestError, EntryError, ValueError) as e:
+        raise HTTPException(400, str(e)) from None
+    return RedirectResponse(f"/contests/{name}", status_code=303)
+
+
+def _runs(a: Arena) -> dict[str, threading.Thread]:
+    runs: dict[str, threading.Thread] = a.extra.setdefault("contest_runs", {})
+    return runs
+
+
+@router.post("/contests/{name}/run")
+async def run(request: Request, name: str) -> Response:
+    require_user(request)
+    form = await request.form()
+    check_csrf(request, str(form.get("csrf", "")))
+    rate_limit(request, "contest")
+    a = arena(request)
+    with a.store.session() as s:
+        try:
+            get_contest(s, name)
+        except ContestError as e:
+            raise HTTPException(404, str(e)) from None
+    runs = _runs(a)
+    if name not in runs or not runs[name].is_alive():
+        failures: dict[str, str] = a.extra.setdefault("contest_failures", {})
+        failures.pop(name, None)
+
+        def go() -> None:
+            try:
+                run_contest(a.store, name, workers=1)
+            except Exception as e:  # shown on the contest's page; `Run it` again resumes it
+                failures[name] = f"{type(e).__name__}: {e}"
+
+        t = threading.Thread(target=go, daemon=True, name=f"contest-{name}")
+        runs[name] = t
+        t.start()
+    return RedirectResponse(f"/contests/{name}", status_code=303)
+
+
+@router.get("/contests/{name}", response_class=HTMLResponse)
+def contest_page(request: Request, name: str) -> Response:
+    a = arena(request)
+    with a.store.session() as s:
+        try:
+            report: dict[str, Any] = contest_report(s, name)
+            c = get_contest(s, name)
+        except ContestError as e:
+            raise HTTPException(404, str(e)) from None
+        labels = {e.id: e.label for e in c.entries}
+        games = [{"id": m.id, "round": m.round, "pairing": m.pairing, "game_no": m.game_no, "status": m.status,
+                  "reason": m.reason, "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
+                 for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
+    running = name in _runs(a) and _runs(a)[name].is_alive()
+    failure = a.extra.get("contest_failures", {}).get(name)
+    return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)

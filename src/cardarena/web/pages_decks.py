@@ -1,0 +1,227 @@
+"""The deck builder: a user's decks and drafts, live validation with every reason (the checks of
+`cardarena validate`), save, rename, copy, delete, export and import TOML. A saved deck is legal; an
+illegal one is kept as a draft and cannot enter a game or a contest. Another user's deck is 403."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from starlette.datastructures import UploadFile as StarletteUpload
+
+from ..core.decks import Deck, parse_deck
+from ..core.errors import DeckError
+from ..core.registry import game_ids
+from ..core.ruleset import Ruleset
+from .app import arena, check_csrf, current_user, login_redirect, render, require_user
+from .models import SavedDeck, now
+from .pages_learn import gallery, game_or_404
+
+router = APIRouter()
+MAX_NAME = 200
+
+
+def check_doc(doc: Any) -> tuple[Deck | None, list[str]]:
+    """The deck a document describes and every reason it is not legal ([] when it is)."""
+    if not isinstance(doc, dict):
+        return None, ["a deck is a table of game, name, leaders and cards"]
+    try:
+        deck = Deck.from_dict(doc)
+    except DeckError as e:
+        return None, list(e.problems)
+    if deck.game not in game_ids():
+        return deck, [f"unknown game {deck.game!r}"]
+    problems = []
+    if not deck.name.strip():
+        problems.append("the deck needs a name")
+    if len(deck.name) > MAX_NAME:
+        problems.append(f"the name is longer than {MAX_NAME} characters")
+    game = game_or_404(deck.game)
+    fmt = deck.format or game.default_format
+    if fmt not in game.formats:
+        problems.append(f"{game.id} has no format {fmt!r}; formats: {', '.join(game.formats)}")
+        return deck, problems
+    return deck, problems + game.check_deck(deck, fmt)
+
+
+def owned_deck(request: Request, deck_id: int, user_id: int) -> SavedDeck:
+    with arena(request).store.session() as s:
+        d = s.get(SavedDeck, deck_id)
+        if d is None:
+            raise HTTPException(404, f"no deck {deck_id}")
+        if d.user_id != user_id:
+            raise HTTPException(403, "this deck belongs to another player")
+        return d
+
+
+def _store_deck(request: Request, user_id: int, doc: dict[str, Any], deck_id: int | None = None) -> tuple[int, list[str]]:
+    deck, problems = check_doc(doc)
+    if deck is None or not deck.game or deck.game not in game_ids():
+        raise HTTPException(400, "; ".join(problems) or "not a deck")
+    clean = deck.to_dict()
+    try:
+        with arena(request).store.session() as s:
+            row = s.get(SavedDeck, deck_id) if deck_id is not None else None
+            if row is None:
+                row = SavedDeck(user_id=user_id, game=deck.game)
+                s.add(row)
+            row.name, row.doc, row.legal, row.problems, row.updated_at = deck.name, clean, not problems, problems, now()
+            s.flush()
+            return row.id, problems
+    except IntegrityError:
+        raise HTTPException(409, f"you already have a {deck.game} deck named {deck.name!r}") from None
+
+
+def my_decks(request: Request, user_id: int, game: str | None = None, legal_only: bool = False) -> list[SavedDeck]:
+    with arena(request).store.session() as s:
+        q = select(SavedDeck).where(SavedDeck.user_id == user_id)
+        if game:
+            q = q.where(SavedDeck.game == game)
+        if legal_only:
+            q = q.where(SavedDeck.legal.is_(True))
+        return list(s.scalars(q.order_by(SavedDeck.game, SavedDeck.name)))
+
+
+def leader_kinds(game: Ruleset) -> str:
+    """The card kind that goes in the leader list (aliens -> 'alien', heroes -> 'hero')."""
+    key = game.leader_key
+    return key[:-2] if key.endswith("es") and not key.endswith("iens") else key.rstrip("s")
+
+
+@router.get("/decks", response_class=HTMLResponse)
+def decks_page(request: Request) -> Response:
+    user = current_user(request)
+    if user is None:
+        return login_redirect(request)
+    return render(request, "decks.html", decks=my_decks(request, user.id), game_ids=game_ids())
+
+
+def _editor(request: Request, game: Ruleset, doc: dict[str, Any], deck_id: int | None) -> Response:
+    cards, facets = gallery(game)
+    _, problems = check_doc(doc)
+    leader = leader_kinds(game)
+    for c in cards:
+        c["leader"] = game.card_info(c["key"]).get("kind") == leader if game.leader_key else False
+    return render(request, "deck_edit.html", game=game, doc=doc, doc_json=json.dumps(doc), deck_id=deck_id,
+                  cards=cards, facets=facets, problems=problems, starters=sorted(game.starter_decks()))
+
+
+@router.get("/decks/new", response_class=HTMLResponse)
+def new_deck(request: Request, game: str, starter: str | None = None) -> Response:
+    if current_user(request) is None:
+        return login_redirect(request)
+    g = game_or_404(game)
+    starters = g.starter_decks()
+    if starter and starter in starters:
+        doc = starters[starter].to_dict()
+        doc["name"] = f"{doc['name']} (mine)"
+    else:
+        doc = {"game": g.id, "name": "New deck", "format": g.default_format, "cards": {}}
+        if g.leader_key:
+            doc[g.leader_key] = []
+    return _editor(request, g, doc, None)
+
+
+@router.get("/decks/{deck_id:int}", response_class=HTMLResponse)
+def edit_deck(request: Request, deck_id: int) -> Response:
+    user = current_user(request)
+    if user is None:
+        return login_redirect(request)
+    d = owned_deck(request, deck_id, user.id)
+    return _editor(request, game_or_404(d.game), d.doc, d.id)
+
+
+@router.post("/api/decks/check")
+def api_check(request: Request, doc: Annotated[dict[str, Any], Body()]) -> JSONResponse:
+    deck, problems = check_doc(doc)
+    return JSONResponse({"legal": deck is not None and not problems, "problems": problems,
+                         "size": deck.size if deck else 0})
+
+
+@router.post("/decks")
+def create_deck(request: Request, doc: Annotated[str, Form()], csrf: Annotated[str, Form()] = "") -> Response:
+    user = require_user(request)
+    check_csrf(request, csrf)
+    deck_id, _ = _store_deck(request, user.id, _json_doc(doc))
+    return RedirectResponse(f"/decks/{deck_id}", status_code=303)
+
+
+@router.post("/decks/{deck_id:int}")
+def save_deck(request: Request, deck_id: int, doc: Annotated[str, Form()], csrf: Annotated[str, Form()] = "") -> Response:
+    user = require_user(request)
+    check_csrf(request, csrf)
+    old = owned_deck(request, deck_id, user.id)
+    new = _json_doc(doc)
+    if new.get("game") != old.game:
+        raise HTTPException(400, "a deck cannot change its game")
+    _store_deck(request, user.id, new, deck_id)
+    return RedirectResponse(f"/decks/{deck_id}", status_code=303)
+
+
+@router.post("/decks/{deck_id:int}/copy")
+def copy_deck(request: Request, deck_id: int, csrf: Annotated[str, Form()] = "") -> Response:
+    user = require_user(request)
+    check_csrf(request, csrf)
+    old = owned_deck(request, deck_id, user.id)
+    names = {d.name for d in my_decks(request, user.id, old.game)}
+    doc = dict(old.doc)
+    n = 1
+    while (name := f"{old.name} (copy{'' if n == 1 else f' {n}'})") in names:
+        n += 1
+    doc["name"] = name
+    new_id, _ = _store_deck(request, user.id, doc)
+    return RedirectResponse(f"/decks/{new_id}", status_code=303)
+
+
+@router.post("/decks/{deck_id:int}/delete")
+def delete_deck(request: Request, deck_id: int, csrf: Annotated[str, Form()] = "") -> Response:
+    user = require_user(request)
+    check_csrf(request, csrf)
+    owned_deck(request, deck_id, user.id)
+    with arena(request).store.session() as s:
+        row = s.get(SavedDeck, deck_id)
+        if row is not None:
+            s.delete(row)
+    return RedirectResponse("/decks", status_code=303)
+
+
+@router.get("/decks/{deck_id:int}/export")
+def export_deck(request: Request, deck_id: int) -> Response:
+    user = require_user(request)
+    d = owned_deck(request, deck_id, user.id)
+    text = Deck.from_dict(d.doc).to_toml()
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in d.name)[:60] or "deck"
+    return Response(text, media_type="application/toml",
+                    headers={"content-disposition": f'attachment; filename="{safe}.toml"'})
+
+
+@router.post("/decks/import")
+async def import_deck(request: Request) -> Response:
+    """A TOML deck, pasted or uploaded; an illegal one becomes a draft with its reasons."""
+    user = require_user(request)
+    form = await request.form()
+    check_csrf(request, str(form.get("csrf", "")))
+    upload = form.get("file")
+    text = str(form.get("text", "") or "")
+    if isinstance(upload, StarletteUpload) and upload.filename:
+        text = (await upload.read()).decode("utf-8", errors="replace")
+    try:
+        deck = parse_deck(text, "imported deck")
+    except DeckError as e:
+        raise HTTPException(400, "; ".join(e.problems)) from None
+    deck_id, _ = _store_deck(request, user.id, deck.to_dict())
+    return RedirectResponse(f"/decks/{deck_id}", status_code=303)
+
+
+def _json_doc(text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise HTTPException(400, f"the deck is not valid JSON: {e}") from None
+    if not isinstance(doc, dict):
+        raise HTTPException(400, "a deck is a table")
+    return doc

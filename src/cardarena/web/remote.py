@@ -1,0 +1,159 @@
+"""External bots over a WebSocket (docs/web.md): a registered user makes an API token, and a bot
+program connects with it to `/api/bots/ws`, sends `{"type": "hello", "name": "ember"}` and is then
+an automaton named `remote:bot=USER/NAME` that games and contests can seat. The messages are those of
+docs/protocol.md (start, decision, reply, end); the server never runs the bot's code.
+
+A connection plays one game at a time: its games take turns. The arena's threads ask through
+`BotHub.ask`, which runs on the event loop that owns the socket and waits at most `timeout` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import itertools
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import Agent, register_agent
+from ..core.engine import Decision, State
+from ..core.errors import CardArenaError
+
+
+class BotGone(CardArenaError):
+    """The bot is not connected, disconnected, timed out or answered out of turn."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Connection:
+    key: str
+    loop: asyncio.AbstractEventLoop
+    send: Any  # async (dict) -> None
+    replies: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: the game this connection is playing now (its token), to send "start" once per game
+    game: str | None = None
+    closed: bool = False
+
+
+class BotHub:
+    def __init__(self, timeout: float = 30.0) -> None:
+        self.timeout = timeout
+        self._bots: dict[str, Connection] = {}
+        self._lock = threading.Lock()
+
+    def connected(self) -> list[str]:
+        with self._lock:
+            return sorted(k for k, c in self._bots.items() if not c.closed)
+
+    def add(self, conn: Connection) -> None:
+        with self._lock:
+            old = self._bots.get(conn.key)
+            if old is not None:
+                old.closed = True
+            self._bots[conn.key] = conn
+
+    def remove(self, conn: Connection) -> None:
+        conn.closed = True
+        with self._lock:
+            if self._bots.get(conn.key) is conn:
+                del self._bots[conn.key]
+
+    def _get(self, key: str) -> Connection:
+        with self._lock:
+            conn = self._bots.get(key)
+        if conn is None or conn.closed:
+            raise BotGone(f"bot {key!r} is not connected")
+        return conn
+
+    def ask(self, key: str, game: str, start: dict[str, Any], decision: dict[str, Any]) -> str:
+        """The option the bot `key` picks; called from any thread but the connection's loop."""
+        conn = self._get(key)
+        fut = asyncio.run_coroutine_threadsafe(self._ask(conn, game, start, decision), conn.loop)
+        try:
+            return fut.result(self.timeout + 1)
+        except TimeoutError:
+            fut.cancel()
+            raise BotGone(f"bot {key!r} did not answer within {self.timeout:g} s") from None
+
+    async def _ask(self, conn: Connection, game: str, start: dict[str, Any], decision: dict[str, Any]) -> str:
+        async with conn.lock:
+            if conn.closed:
+                raise BotGone(f"bot {conn.key!r} disconnected")
+            if conn.game != game:
+                conn.game = game
+                await conn.send(start)
+            seq = decision["seq"]
+            await conn.send(decision)
+            while not conn.replies.empty():  # late answers to decisions gone by
+                conn.replies.get_nowait()
+            try:
+                reply = await asyncio.wait_for(conn.replies.get(), self.timeout)
+            except TimeoutError:
+                raise BotGone(f"bot {conn.key!r} did not answer within {self.timeout:g} s") from None
+            if reply.get("type") == "closed":
+                raise BotGone(f"bot {conn.key!r} disconnected")
+            if reply.get("seq") != seq or not isinstance(reply.get("option"), str):
+                raise BotGone(f"bot {conn.key!r} sent a malformed reply {reply!r} to decision {seq}")
+            return str(reply["option"])
+
+    def end(self, key: str, game: str, message: dict[str, Any]) -> None:
+        with self._lock:
+            conn = self._bots.get(key)
+        if conn is None or conn.closed or conn.game != game:
+            return
+
+        async def send() -> None:
+            async with conn.lock:
+                with contextlib.suppress(Exception):
+                    await conn.send(message)
+                conn.game = None
+
+        asyncio.run_coroutine_threadsafe(send(), conn.loop)
+
+
+#: the hub of this process (the server's); agents built by make_agent("remote:bot=...") use it
+HUB = BotHub()
+_games = itertools.count(1)
+
+
+class RemoteAgent(Agent):
+    """A connected external bot, seen by the arena as any automaton."""
+
+    kind = "remote"
+
+    def __init__(self, seed: int = 0, name: str | None = None, bot: str = "", deck: dict[str, Any] | None = None,
+                 hub: BotHub | None = None) -> None:
+        super().__init__(seed, name)
+        if "/" not in bot:
+            raise ValueError("remote bots are named remote:bot=USER/NAME")
+        self.bot = bot
+        self.hub = hub or HUB
+        self.deck = deck
+        self.game = f"g{next(_games)}"
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        self.game = f"g{next(_games)}"
+
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        start = {"type": "start", "protocol": 1, "game": state_view.get("game"), "format": state_view.get("format"),
+                 "seat": decision.seat, "time": {"per_decision": self.hub.timeout}}
+        if self.deck is not None:
+            start["deck"] = self.deck
+        msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict(),
+               "time": {"limit": self.hub.timeout}}
+        return self.hub.ask(self.bot, self.game, start, msg)
+
+    def close(self) -> None:
+        self.hub.end(self.bot, self.game, {"type": "end", "status": "OK"})
+
+
+def register() -> None:
+    register_agent("remote", RemoteAgent, {"bot": ("bot", str)}, replace=True)

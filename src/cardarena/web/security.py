@@ -1,0 +1,108 @@
+"""Accounts and request safety: password hashes (argon2id), CSRF tokens, rate limits, body size limits."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def check_password(stored: str, password: str) -> bool:
+    try:
+        return _hasher.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def new_token(nbytes: int = 24) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def same(a: str | None, b: str | None) -> bool:
+    return bool(a) and bool(b) and hmac.compare_digest(str(a), str(b))
+
+
+def secret_key(folder: Path) -> str:
+    """The session signing key: kept in the data folder so that sessions survive a restart."""
+    path = folder / "web-secret"
+    if path.exists():
+        return path.read_text().strip()
+    folder.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key
+
+
+class RateLimiter:
+    """At most `limit` hits per `window` seconds per key (a client address and a bucket name)."""
+
+    def __init__(self) -> None:
+        self._hits: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, key: str, limit: int, window: float) -> bool:
+        t = time.monotonic()
+        with self._lock:
+            q = self._hits.setdefault(key, deque())
+            while q and q[0] <= t - window:
+                q.popleft()
+            if len(q) >= limit:
+                return False
+            q.append(t)
+            return True
+
+
+class BodyLimit:
+    """Refuses a request body larger than `max_bytes` with 413, whether its length is declared or not."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > self.max_bytes:
+                    raise _TooLarge
+            return msg
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await _too_large(send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+    await send({"type": "http.response.body", "body": b"request body too large"})

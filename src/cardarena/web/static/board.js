@@ -1,0 +1,265 @@
+// The board of any game, drawn from one seat's frame (view, decision, log, result, card texts).
+// Every text goes through textContent: nothing from a frame is ever parsed as HTML.
+"use strict";
+const Arena = (() => {
+  const csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  };
+  const SKIP_TOP = new Set(["players", "decision", "result", "game", "format", "seat", "pending"]);
+  const SKIP_CARD = new Set(["id", "name", "kind", "card", "slot", "ability", "passive", "ultimate", "iid", "index"]);
+  const seatName = (s) => (s === null || s === undefined ? "spectator" : "P" + (s + 1));
+  let current = null;
+
+  function inspect(name) {
+    const box = document.getElementById("inspect");
+    box.replaceChildren();
+    const lines = current && current.cards[name];
+    if (!lines) { box.append(el("p", "hint", name + ": not visible from this seat")); return; }
+    box.append(el("h4", null, lines[0]));
+    lines.slice(1).forEach((l) => box.append(el("p", null, l.trim())));
+  }
+
+  function nameChip(name) {
+    const b = el("button", "name", name);
+    b.type = "button";
+    b.addEventListener("click", () => inspect(name));
+    return b;
+  }
+
+  function scalar(v) {
+    return v === null || ["string", "number", "boolean"].includes(typeof v);
+  }
+
+  function thing(x) {
+    if (x === null || x === undefined) return el("span", "card back", "hidden");
+    if (typeof x === "string") return current && current.cards[x] ? nameChip(x) : el("span", "chip", x);
+    if (typeof x !== "object") return el("span", "chip", x);
+    if (Array.isArray(x)) { const s = el("span", "group"); x.forEach((y) => s.append(thing(y))); return s; }
+    const box = el("div", "card");
+    if (x.card && typeof x.card === "object") {
+      const inner = thing(x.card);
+      if (x.face_down) inner.classList.add("face-down");
+      return inner;
+    }
+    if (x.hidden || (x.face_down && !x.name)) { box.classList.add("back"); box.textContent = "face-down"; return box; }
+    if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, x.kind));
+    if (x.ko) box.classList.add("ko");
+    const stats = [];
+    if ("hp" in x && "max_hp" in x) stats.push(x.hp + "/" + x.max_hp + " HP");
+    for (const [k, v] of Object.entries(x)) {
+      if (SKIP_CARD.has(k) || k === "hp" || k === "max_hp" || v === null || v === false || v === "" ||
+          (Array.isArray(v) && !v.length)) continue;
+      if (scalar(v)) stats.push(v === true ? k : k + " " + v);
+    }
+    if (stats.length) box.append(el("div", "stats", stats.join(" · ")));
+    for (const k of ["ability", "passive", "ultimate", "equip"]) {
+      const p = x[k];
+      if (p && typeof p === "object" && p.name) {
+        const line = el("div", "part");
+        line.append(el("span", null, k + ": "), nameChip(p.name));
+        if (p.used) line.append(el("span", "used", " (used)"));
+        box.append(line);
+      } else if (p && typeof p === "object") box.append(thing(p));
+    }
+    return box;
+  }
+
+  function player(p, frame, names) {
+    const sec = el("section", "player" + (p.seat === frame.seat ? " me" : ""));
+    sec.dataset.seat = p.seat;
+    let title = seatName(p.seat);
+    if (names && names[p.seat]) title += " · " + names[p.seat];
+    if (p.seat === frame.seat) title += " (you)";
+    if (frame.waiting_for === p.seat && !frame.result) title += " — deciding";
+    sec.append(el("h3", null, title));
+    const stats = [];
+    for (const [k, v] of Object.entries(p)) if (k !== "seat" && scalar(v) && v !== null) stats.push(k.replace(/_/g, " ") + ": " + v);
+    sec.append(el("p", "stats", stats.join(" · ")));
+    for (const [k, v] of Object.entries(p)) {
+      if (scalar(v)) continue;
+      const zone = el("div", "zone");
+      zone.dataset.zone = k;
+      zone.append(el("h4", null, k.replace(/_/g, " ")));
+      const row = el("div", "row");
+      if (Array.isArray(v)) { if (!v.length) row.append(el("span", "empty", "—")); v.forEach((c) => row.append(thing(c))); }
+      else row.append(thing(v));
+      zone.append(row);
+      sec.append(zone);
+    }
+    return sec;
+  }
+
+  function draw(frame, opts) {
+    current = frame;
+    const board = document.getElementById("board");
+    board.replaceChildren();
+    const v = frame.view || {};
+    const top = [];
+    for (const [k, x] of Object.entries(v)) if (!SKIP_TOP.has(k) && scalar(x) && x !== null) top.push(k + ": " + x);
+    board.append(el("p", "top-stats", top.join(" · ")));
+    for (const [k, x] of Object.entries(v)) {
+      if (SKIP_TOP.has(k) || scalar(x)) continue;
+      const zone = el("div", "zone shared");
+      zone.append(el("h4", null, k), thing(x));
+      board.append(zone);
+    }
+    // the other seats above, the viewer's own seat at the bottom (as at a table)
+    const players = [...(v.players || [])].sort((a, b) => (a.seat === frame.seat) - (b.seat === frame.seat) || a.seat - b.seat);
+    players.forEach((p) => board.append(player(p, frame, opts.names)));
+    const log = document.getElementById("log");
+    log.replaceChildren(...frame.log.map((l) => el("li", null, l)));
+    log.scrollTop = log.scrollHeight;
+    const status = document.getElementById("status");
+    const dec = document.getElementById("decision");
+    dec.replaceChildren();
+    if (frame.result) {
+      status.textContent = frame.result.text;
+      status.className = "status over";
+      if (opts.matchLink && frame.match_id) {
+        const a = el("a", null, "Open the replay");
+        a.href = "/replays/" + frame.match_id + (frame.seat === null ? "" : "?seat=" + frame.seat);
+        a.id = "to-replay";
+        status.append(" ", a);
+      }
+    } else if (frame.decision && frame.decision.options) {
+      status.textContent = "Your decision";
+      status.className = "status mine";
+      dec.append(el("p", "prompt", frame.decision.prompt));
+      if (frame.help) dec.append(el("p", "hint help", frame.help));
+      const list = el("div", "options");
+      frame.decision.options.forEach((o) => {
+        const b = el("button", "option", o.label);
+        b.type = "button";
+        b.dataset.id = o.id;
+        if (opts.onOption) b.addEventListener("click", () => opts.onOption(frame.decision.seq, o.id));
+        else b.disabled = true;
+        list.append(b);
+      });
+      dec.append(list);
+      // the cards the options name are the legal ones: mark them on the board, and the one an option
+      // names when the pointer is on it
+      const cards = [...board.querySelectorAll(".card")];
+      const named = (label) => cards.filter((c) => { const n = c.querySelector("button.name"); return n && label.includes(n.textContent); });
+      frame.decision.options.forEach((o) => named(o.label).forEach((c) => c.classList.add("legal")));
+      list.querySelectorAll("button.option").forEach((b) => {
+        b.addEventListener("mouseenter", () => named(b.textContent).forEach((c) => c.classList.add("aimed")));
+        b.addEventListener("mouseleave", () => cards.forEach((c) => c.classList.remove("aimed")));
+      });
+    } else if (frame.waiting_for !== null && frame.waiting_for !== undefined) {
+      status.textContent = "Waiting for " + seatName(frame.waiting_for) + (frame.decision ? " (" + frame.decision.kind + ")" : "") + "…";
+      status.className = "status waiting";
+    } else {
+      status.textContent = "";
+    }
+  }
+
+  async function api(url, body) {
+    const init = body === undefined ? {} : {
+      method: "POST", body: JSON.stringify(body),
+      headers: {"content-type": "application/json", "x-csrf-token": csrf()},
+    };
+    const r = await fetch(url, init);
+    const data = await r.json().catch(() => ({error: r.statusText}));
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
+  }
+
+  function flash(msg) {
+    const s = document.getElementById("status");
+    s.textContent = msg;
+    s.className = "status problem";
+  }
+
+  return {draw, api, flash, csrf};
+})();
+
+const ArenaPlay = {
+  start(id) {
+    let busy = false, timer = null, last = null;
+    const url = "/api/play/" + id;
+    const show = (f) => {
+      last = f;
+      document.getElementById("auto-pass").checked = f.auto_pass;
+      Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
+      clearTimeout(timer);
+      if (!f.result && f.waiting_for !== f.seat) timer = setTimeout(poll, 250);
+    };
+    const poll = () => Arena.api(url).then(show).catch((e) => { Arena.flash(e.message); timer = setTimeout(poll, 2000); });
+    const move = (seq, option) => {
+      if (busy) return;
+      busy = true;
+      document.querySelectorAll("button.option").forEach((b) => (b.disabled = true));
+      Arena.api(url + "/move", {seq, option}).then(show)
+        .catch((e) => { Arena.flash(e.message); poll(); })
+        .finally(() => (busy = false));
+    };
+    document.getElementById("concede").addEventListener("click", () => {
+      if (confirm("Concede this game?")) Arena.api(url + "/concede", {}).then(show).catch((e) => Arena.flash(e.message));
+    });
+    document.getElementById("auto-pass").addEventListener("change", (ev) => {
+      Arena.api(url + "/autopass", {on: ev.target.checked}).then(show).catch((e) => Arena.flash(e.message));
+    });
+    poll();
+    return () => last;
+  },
+};
+
+const ArenaReplay = {
+  start(id, step, total) {
+    const seatSel = document.getElementById("seat");
+    const go = (n) => {
+      step = Math.max(0, Math.min(total, n));
+      const seat = seatSel.value;
+      Arena.api("/api/replays/" + id + "?step=" + step + "&seat=" + seat).then((f) => {
+        Arena.draw(f, {});
+        document.getElementById("where").textContent = "step " + step + " / " + total;
+        const q = "?seat=" + seat + "&step=" + step;
+        document.getElementById("share").href = "/replays/" + id + q;
+        const fs = document.getElementById("fork-step");
+        if (fs) fs.value = step;
+        history.replaceState(null, "", q);
+      }).catch((e) => Arena.flash(e.message));
+    };
+    document.getElementById("first").onclick = () => go(0);
+    document.getElementById("back").onclick = () => go(step - 1);
+    document.getElementById("forward").onclick = () => go(step + 1);
+    document.getElementById("last").onclick = () => go(total);
+    seatSel.onchange = () => go(step);
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowLeft") go(step - 1);
+      if (e.key === "ArrowRight") go(step + 1);
+    });
+    go(step);
+  },
+};
+
+const ArenaWatch = {
+  start(id) {
+    let source = null;
+    const seatSel = document.getElementById("seat");
+    const open = () => {
+      if (source) source.close();
+      source = new EventSource("/api/watch/" + id + "/stream?seat=" + seatSel.value);
+      source.onmessage = (m) => {
+        const f = JSON.parse(m.data);
+        Arena.draw(f, {matchLink: true});
+        if (f.match_id) {
+          const a = document.createElement("a");
+          a.href = "/replays/" + f.match_id;
+          a.id = "watch-replay";
+          a.textContent = "Replay of this match";
+          document.getElementById("replay-link").replaceChildren(a);
+        }
+      };
+      source.addEventListener("end", () => source.close());
+    };
+    seatSel.onchange = open;
+    document.getElementById("speed").onchange = (e) =>
+      Arena.api("/api/watch/" + id + "/speed", {delay: parseFloat(e.target.value)}).catch((err) => Arena.flash(err.message));
+    open();
+  },
+};

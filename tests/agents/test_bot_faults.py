@@ -1,0 +1,143 @@
+"""The fault matrix: each way a bot can fail is a loss with a status and a reason, nothing of the bot
+survives its game, and the match goes on (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardarena
+from cardarena.agents import make_agent
+from cardarena.agents.external import ExternalAgent, _has_processes
+from cardarena.core.match import ERROR, INVALID, OK, TIMEOUT, GameReport, TimeControl, play_game
+
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = ROOT / "examples" / "bots" / "faulty" / "faulty_bot.py"
+TC = TimeControl(per_decision=0.3, bank=0.6, startup=1.5)
+
+
+def _bot(mode: str, arg: str = "", **limits: int) -> ExternalAgent:
+    manifest = {"command": ["python3", str(FAULTY), mode, *([arg] if arg else [])], "name": f"faulty-{mode}",
+                "limits": limits}
+    path = Path(os.environ.get("PYTEST_TMP", "/tmp")) / f"cardarena-test-{os.getpid()}-{mode}.json"
+    path.write_text(json.dumps(manifest))
+    try:
+        agent = make_agent(f"bot:{path}")
+    finally:
+        path.unlink()
+    assert isinstance(agent, ExternalAgent)
+    return agent
+
+
+def _play(agent: ExternalAgent, seed: int = 3) -> GameReport:
+    state = cardarena.load_game("aliens").new_game(seed=seed)
+    seat = state.decision.seat  # type: ignore[union-attr]
+    agents = [make_agent("random", seed=1), make_agent("random", seed=2)]
+    agents[seat] = agent
+    uid_seen: list[int | None] = []
+    start = agent.start
+
+    def spy(*a: object, **k: object) -> None:
+        start(*a, **k)  # type: ignore[arg-type]
+        uid_seen.append(agent.uid)
+
+    agent.start = spy  # type: ignore[method-assign]
+    report = play_game(state, agents, time_control=TC)
+    assert report.engine_error is None
+    assert report.fault_seat in (None, seat)
+    assert agent.proc is None and agent.dir is None
+    for uid in uid_seen:  # nothing of the bot survives its game
+        if uid is not None:
+            assert not _has_processes(uid)
+    return report
+
+
+@pytest.mark.parametrize(
+    ("mode", "status", "words"),
+    [
+        ("crash_start", ERROR, "exited with code 1"),
+        ("crash_mid", ERROR, "crash in the middle"),
+        ("exit_silent", ERROR, "exited with code 0 without answering"),
+        ("hang", TIMEOUT, "no answer within its time"),
+        ("slow", TIMEOUT, "within its time"),
+        ("illegal", INVALID, "illegal option 'no-such-option'"),
+        ("malformed", INVALID, "malformed reply"),
+        ("stale_seq", INVALID, "stale reply"),
+        ("huge_line", INVALID, "longer than"),
+    ],
+)
+def test_fault_is_a_loss_with_status(mode: str, status: str, words: str) -> None:
+    report = _play(_bot(mode))
+    seat = report.fault_seat
+    assert seat is not None
+    assert report.statuses[seat] == status, report.reason
+    assert words in (report.reason or ""), report.reason
+    r = report.result
+    assert r is not None and r.reason == "forfeit" and seat not in r.winners
+    forfeit = [e for e in report.state.log if e["type"] == "forfeit"]
+    assert forfeit and forfeit[0]["status"] == status
+
+
+def test_stderr_flood_hits_the_file_size_limit() -> None:
+    report = _play(_bot("stderr_flood", file_size=1 << 20))
+    assert report.status == ERROR
+    assert "file size limit" in (report.reason or ""), report.reason
+
+
+def test_memory_hog_hits_the_address_space_limit() -> None:
+    report = _play(_bot("memory_hog", address_space=256 << 20))
+    assert report.status == ERROR
+    assert "MemoryError" in (report.reason or ""), report.reason
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="own user id, namespaces: the arena runs as root")
+
+
+@needs_root
+def test_fork_bomb_is_contained() -> None:
+    report = _play(_bot("fork_bomb", processes=16))
+    assert report.status == ERROR
+    assert "Resource temporarily unavailable" in (report.reason or ""), report.reason
+
+
+@needs_root
+def test_writing_outside_the_working_folder_fails(tmp_path: Path) -> None:
+    for target in (tmp_path / "escape.txt", ROOT / "escape.txt", Path("/tmp/cardarena-escape.txt")):
+        report = _play(_bot("write_outside", str(target)))
+        assert not target.exists()
+        assert report.status == ERROR
+        assert "Read-only file system" in (report.reason or "") or "Permission denied" in (report.reason or "")
+    # /tmp itself is writable by anyone: there only the read-only mount stops the bot
+    assert "Read-only file system" in (report.reason or ""), report.reason
+
+
+@needs_root
+def test_no_network() -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(0.1)
+    port = server.getsockname()[1]
+    try:
+        report = _play(_bot("network", f"127.0.0.1:{port}"))
+        with pytest.raises(TimeoutError):
+            server.accept()
+    finally:
+        server.close()
+    assert report.status == ERROR
+    assert "unreachable" in (report.reason or "").lower(), report.reason
+
+
+def test_the_match_goes_on_after_faults() -> None:
+    """One faulty bot after another, then a correct one: each game ends, the last one normally."""
+    for mode in ("crash_start", "illegal", "exit_silent"):
+        assert _play(_bot(mode)).status != OK
+    good = make_agent(f'cmd:"{sys.executable if False else "python3"} {ROOT}/examples/bots/random_bot.py"')
+    assert isinstance(good, ExternalAgent)
+    report = _play(good)
+    assert report.status == OK and report.result is not None and report.result.reason != "forfeit"

@@ -1,0 +1,137 @@
+"""External bots: API tokens (made, shown once, revoked, 403 for others), the WebSocket with the
+protocol's messages, a person's game and a contest against a connected bot."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+import cardarena
+
+from .conftest import signup
+from .test_play import my_turn
+
+
+def make_token(client: TestClient, tok: str, name: str = "ember") -> str:
+    r = client.post("/bots/tokens", data={"name": name, "csrf": tok})
+    assert r.status_code == 200
+    m = re.search(r'id="fresh-token">([^<]+)<', r.text)
+    assert m
+    assert m.group(1) not in client.get("/bots").text  # shown once
+    return m.group(1)
+
+
+def run_bot(ws: Any, seen: list[dict[str, Any]], stop: threading.Event) -> None:
+    """A bot that answers every decision with its first option."""
+    try:
+        while not stop.is_set():
+            msg = ws.receive_json()
+            seen.append(msg)
+            if msg["type"] == "decision":
+                ws.send_json({"seq": msg["seq"], "option": msg["decision"]["options"][0]["id"]})
+    except Exception:  # the socket closed at the end of the test
+        pass
+
+
+def test_tokens_are_hashed_and_belong_to_their_user(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    from cardarena.web.models import ApiToken
+
+    with client.app.state.arena.store.session() as s:  # type: ignore[attr-defined]
+        row = s.query(ApiToken).one()
+        assert token not in row.token_hash and len(row.token_hash) == 64
+        tid = row.id
+    eve = TestClient(client.app)
+    etok = signup(eve, "eve")
+    assert eve.post(f"/bots/tokens/{tid}/revoke", data={"csrf": etok}).status_code == 403
+    assert client.post(f"/bots/tokens/{tid}/revoke", data={"csrf": tok}).status_code == 200
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.receive_json()  # a revoked token cannot connect
+
+
+def test_a_bad_token_cannot_connect(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/bots/ws?token=nope") as ws:
+        ws.receive_json()
+
+
+def test_a_person_plays_a_connected_bot(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    with client.websocket_connect("/api/bots/ws", headers={"authorization": f"Bearer {token}"}) as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        assert ws.receive_json() == {"type": "ready", "agent": "remote:bot=ada/ember"}
+        bot = threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True)
+        bot.start()
+        assert "remote:bot=ada/ember" in client.get("/play?game=aliens").text
+        s = sorted(cardarena.load_game("aliens").starter_decks())
+        r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
+                                       "agent": "remote:bot=ada/ember", "seat": "1", "seed": "3", "csrf": tok},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+        gid = int(r.headers["location"].rsplit("/", 1)[1])
+        for _ in range(15):
+            f = my_turn(client, gid)
+            client.post(f"/api/play/{gid}/move", json={"seq": f["seq"], "option": f["decision"]["options"][-1]["id"]},
+                        headers={"x-csrf-token": tok})
+        f = client.post(f"/api/play/{gid}/concede", json={}, headers={"x-csrf-token": tok}).json()
+        assert f["result"]["winner"] == 0
+        end = time.monotonic() + 10
+        while not any(m["type"] == "end" for m in seen):
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        stop.set()
+    kinds = [m["type"] for m in seen]
+    assert kinds[0] == "start" and kinds.count("start") == 1 and "decision" in kinds and kinds[-1] == "end"
+    assert seen[0]["seat"] == 0 and seen[0]["deck"]["game"] == "aliens"
+    d = next(m for m in seen if m["type"] == "decision")
+    assert d["view"]["seat"] == 0 and d["decision"]["seq"] == d["seq"]
+
+
+def test_a_disconnected_bot_loses_by_forfeit(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "flaky"})
+        ws.receive_json()
+        r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
+                                       "agent": "remote:bot=ada/flaky", "seat": "1", "seed": "3", "csrf": tok},
+                        follow_redirects=False)
+        gid = int(r.headers["location"].rsplit("/", 1)[1])
+        ws.receive_json()  # start
+        ws.receive_json()  # the first decision; the bot leaves without answering
+    f = my_turn(client, gid)
+    assert f["result"] and f["result"]["reason"] == "forfeit" and f["result"]["winner"] == 1
+
+
+def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        ws.receive_json()
+        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+        form = {"csrf": tok, "game": "aliens", "name": "bots", "games": "2", "agent0": "remote:bot=ada/ember",
+                "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
+        assert client.post("/contests", data=form, follow_redirects=False).status_code == 303
+        client.post("/contests/bots/run", data={"csrf": tok})
+        end = time.monotonic() + 120
+        while 'data-status="finished"' not in (page := client.get("/contests/bots").text) or 'data-running="yes"' in page:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        stop.set()
+    board = page.split('id="leaderboard"')[1].split("</table>")[0]
+    assert "remote:bot=ada/ember" in board and board.count("<tr><td>") == 2
+    assert [m["type"] for m in seen].count("start") == 2  # one per game

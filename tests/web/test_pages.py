@@ -1,0 +1,101 @@
+"""Learn pages (guide, glossary, gallery filters, the Affinity wheel), Watch over SSE, Contests."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+import cardarena
+from cardarena.games.aliens.pool import WHEEL, beats
+from cardarena.guide import load_guide
+
+from .conftest import signup
+
+
+@pytest.mark.parametrize("game", cardarena.core.registry.game_ids())
+def test_learn_pages_show_the_guide_and_every_card(client: TestClient, game: str) -> None:
+    g = cardarena.load_game(game)
+    guide = load_guide(game)
+    page = client.get(f"/learn/{game}").text
+    for s in guide.sections:
+        assert s.title.replace("'", "&#39;") in page
+    for term in list(guide.terms)[:5]:
+        assert term in page
+    cards = client.get(f"/learn/{game}/cards").text
+    assert cards.count('<article class="card"') == len(g.card_names())
+    # the server filters too: a search link works without scripts
+    name = g.card_names()[0]
+    filtered = client.get(f"/learn/{game}/cards", params={"q": name}).text
+    shown = filtered.count('<article class="card" ') - filtered.count("hidden>")
+    assert 1 <= shown < len(g.card_names())
+
+
+def test_the_affinity_wheel_is_the_engines(client: TestClient) -> None:
+    page = client.get("/learn/aliens").text
+    assert page.count('class="aff"') == len(WHEEL)
+    for a in WHEEL:
+        want = ",".join(d for d in WHEEL if beats(a, d))
+        assert f'data-aff="{a}" data-beats="{want}"' in page
+    assert 'data-aff="Universal" data-beats=""' in page
+    assert "wheel" not in client.get("/learn/circuits").text.split("<main>")[1]  # aliens only
+
+
+def test_try_it_starts_a_game_against_random(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    r = client.post("/learn/aliens/try", data={"csrf": tok}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/play/")
+    gid = int(r.headers["location"].rsplit("/", 1)[1])
+    assert client.get(f"/api/play/{gid}").json()["game"] == "aliens"
+
+
+def test_watch_streams_a_match_to_its_end_and_stores_it(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    r = client.post("/watch", data={"game": "aliens", "p1": "random", "p2": "random", "deck1": f"starter:{s[0]}",
+                                    "deck2": f"starter:{s[1]}", "delay": "0", "csrf": tok}, follow_redirects=False)
+    assert r.status_code == 303
+    wid = int(r.headers["location"].rsplit("/", 1)[1])
+    assert client.get(f"/watch/{wid}").status_code == 200
+    frames = []
+    with client.stream("GET", f"/api/watch/{wid}/stream", params={"seat": "spectator"}) as resp:
+        for line in resp.iter_lines():
+            if line.startswith("data: ") and line != "data: {}":
+                frames.append(json.loads(line[6:]))
+            if line == "event: end":
+                break
+    last = frames[-1]
+    assert last["result"] is not None and last["match_id"] and last["seat"] is None
+    assert all("options" not in (f["decision"] or {}) for f in frames)  # a spectator sees no options
+    rec = client.get(f"/replays/{last['match_id']}/download").json()
+    assert rec["agents"] == ["random", "random"]
+
+
+def test_a_contest_runs_and_shows_its_leaderboard(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    form = {"csrf": tok, "game": "aliens", "name": "club night", "pairing": "round-robin", "games": "2",
+            "agent0": "random", "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
+    r = client.post("/contests", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    r = client.post("/contests/club night/run", data={"csrf": tok}, follow_redirects=False)
+    assert r.status_code == 303
+    end = time.monotonic() + 120
+    while 'data-status="finished"' not in (page := client.get("/contests/club night").text) or 'data-running="yes"' in page:
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    assert page.count("/replays/") == 2
+    board = page.split('id="leaderboard"')[1].split("</table>")[0]
+    assert board.count("<tr><td>") == 2 and board.count("random:") == 2
+    assert client.get("/contests").status_code == 200
+
+
+def test_a_contest_refuses_a_draft_and_an_outside_bot(client: TestClient) -> None:
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    form = {"csrf": tok, "game": "aliens", "name": "x", "agent0": "cmd:python3 x.py", "deck0": f"starter:{s[0]}",
+            "agent1": "random", "deck1": f"starter:{s[1]}"}
+    r = client.post("/contests", data=form)
+    assert r.status_code == 400 and "own automatons" in r.text
