@@ -5,10 +5,9 @@ Needs the `rl-train` extra (sb3-contrib, which brings torch):  pip install -e '.
     python examples/rl/masked_ppo.py train aliens --steps 100000 --out aliens_ppo.zip
     python examples/rl/masked_ppo.py evaluate aliens aliens_ppo.zip --games 400
     python examples/rl/masked_ppo.py evaluate aliens random --games 400     # the baseline
-    python examples/rl/masked_ppo.py match aliens --p1 policy:path=aliens_ppo.zip --p2 random --seed 3
+    cardarena match aliens --p1 policy:path=aliens_ppo.zip --p2 random --seed 3
 
-`match` is `cardarena match` with the `policy` agent registered in this process (an installed
-cardarena whose agent registry reads the `cardarena.agents` entry points finds it by itself).
+(`python examples/rl/masked_ppo.py match ...` is the same `cardarena match`, run in this process.)
 The policy is sb3-contrib's MaskablePPO on `cardarena.envs.gym_env` (the learner's seat alternates
 between 0 and 1 across the vectorized copies): it only ever samples legal actions (`action_masks`).
 docs/rl.md gives the measured results and budgets.
