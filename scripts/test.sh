@@ -10,7 +10,7 @@ if ! command -v node >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev,ray]'
+.venv/bin/python -m pip install -q -e '.[dev,ray,rl]'  # rl: pettingzoo, gymnasium, numpy (tests/envs); not rl-train
 # the browser tests (the web arena, the report) drive Debian's chromium through Playwright (no browser download)
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null

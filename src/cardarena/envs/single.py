@@ -1,0 +1,142 @@
+"""A Gymnasium environment: one learner seat against a fixed opponent played inside `step` (docs/rl.md).
+
+The opponent is any agent spec (`random`, `ismcts:iters=50`...) built by the agent registry; it
+answers from its own view, like in `cardarena match`. Reward: +1 win, -1 loss, 0 draw or truncation,
+at the end only; `shaped=True` adds the change of `Ruleset.evaluate(state, seat)` after each step
+(a potential-based shaping, so the sum over a game still ends on the outcome's sign). An illegal
+action (outside the mask) ends the episode as a loss with `info["illegal"] = True`; masked learners
+never send one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .. import load_game
+from ..agents import make_agent
+from ..core.engine import State
+from .encoding import OBS_BOUND, ViewEncoder
+
+
+class CardArenaGym(gym.Env):
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (the base class declares it so)
+
+    def __init__(
+        self,
+        game: str,
+        opponent: str = "random",
+        seat: int = 0,
+        deck: Any = None,
+        opponent_deck: Any = None,
+        fmt: str | None = None,
+        rules: dict[str, Any] | None = None,
+        shaped: bool = False,
+        max_steps: int = 5000,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is supported")
+        self.ruleset = load_game(game)
+        if self.ruleset.seats != (2, 2):
+            raise ValueError(f"gym_env plays two-seat games; {game} seats {self.ruleset.seats}")
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, got {seat}")
+        self.game_id = game
+        self.seat = seat
+        self.opponent_spec = opponent
+        self.opponent = make_agent(opponent, seed=0)
+        self.deck = deck
+        self.opponent_deck = opponent_deck
+        self.fmt = fmt
+        self.rules = rules
+        self.shaped = shaped
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.encoder = ViewEncoder(game, 2)
+        spec = self.encoder.spec
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (spec.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (spec.max_options,), np.int8),
+        })
+        self.action_space = spaces.Discrete(spec.max_options)
+        self.state: State | None = None
+        self._steps = 0
+        self._potential = 0.0
+
+    def _decks(self) -> list[Any] | None:
+        if self.deck is None and self.opponent_deck is None:
+            return None
+        starters = sorted(self.ruleset.starter_decks())
+        mine = self.deck if self.deck is not None else starters[0]
+        theirs = self.opponent_deck if self.opponent_deck is not None else starters[0]
+        return [mine, theirs] if self.seat == 0 else [theirs, mine]
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**31 - 1))
+        self.opponent.reset(int(self.np_random.integers(0, 2**31 - 1)))
+        self.state = self.ruleset.new_game(decks=self._decks(), seed=game_seed, fmt=self.fmt, rules=self.rules)
+        self._steps = 0
+        self._play_opponent()
+        self._potential = self._evaluate()
+        return self._obs(), {}
+
+    def _evaluate(self) -> float:
+        if not self.shaped or self.state is None or self.state.result is not None:
+            return 0.0
+        return float(self.ruleset.evaluate(self.state, self.seat))
+
+    def _play_opponent(self) -> None:
+        st = self.state
+        assert st is not None
+        while st.result is None and st.decision is not None and st.decision.seat != self.seat:
+            d = st.decision
+            view = st.view(d.seat)
+            choice = self.opponent.choose(view, d, st if self.opponent.uses_state else None)
+            st.apply(choice, seq=d.seq)
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        st = self.state
+        assert st is not None
+        d = st.decision if st.result is None else None
+        mine = d if d is not None and d.seat == self.seat else None
+        return {"observation": self.encoder.encode(st.view(self.seat), mine), "action_mask": self.encoder.mask(mine)}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (the hook sb3-contrib's MaskablePPO calls)."""
+        st = self.state
+        assert st is not None
+        return self.encoder.mask(st.decision if st.result is None else None).astype(bool)
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        st = self.state
+        assert st is not None and st.decision is not None, "step() after the episode ended: call reset()"
+        d = st.decision
+        if not 0 <= int(action) < len(d.options):
+            return self._obs(), -1.0, True, False, {"illegal": True}
+        st.apply(d.options[int(action)].id, seq=d.seq)
+        self._steps += 1
+        self._play_opponent()
+        reward = 0.0
+        terminated = st.result is not None or st.decision is None
+        if terminated:
+            winners = st.result.winners if st.result is not None else ()
+            reward = 0.0 if not winners else (1.0 if self.seat in winners else -1.0)
+        if self.shaped:
+            pot = self._evaluate()
+            reward += pot - self._potential
+            self._potential = pot
+        truncated = not terminated and self._steps >= self.max_steps
+        info: dict[str, Any] = {}
+        if terminated and st.result is not None:
+            info["result"] = {"winners": list(st.result.winners), "reason": st.result.reason}
+        return self._obs(), reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        return self.ruleset.render(self.state.view(self.seat))

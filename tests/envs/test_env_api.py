@@ -1,0 +1,71 @@
+"""The standard checkers of PettingZoo and Gymnasium pass for every registered game (docs/rl.md)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from cardarena import game_ids
+from cardarena.envs import aec_env, gym_env
+
+GAMES = game_ids()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observations are the masked-AEC convention
+        api_test(aec_env(game), num_cycles=40)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_seed(game: str) -> None:
+    seed_test(lambda: aec_env(game), num_cycles=40)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_check_env(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym_env(game, opponent="random"), skip_render_check=False)
+
+
+def test_every_game_is_covered() -> None:
+    assert {"aliens", "circuits", "mastery", "frontline"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", ["aliens", "frontline"])
+def test_aec_rewards_are_the_result(game: str) -> None:
+    import numpy as np
+
+    env = aec_env(game)
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        env.reset(seed=seed)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter(max_iter=20_000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                total[agent] = env._cumulative_rewards[agent]
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        winners = env.state.result.winners
+        assert winners, "random games of these games end with a winner"
+        for seat, agent in enumerate(env.possible_agents):
+            assert total[agent] == (1.0 if seat in winners else -1.0)
+        assert not env.agents  # every agent was stepped out after the end
+
+
+def test_gymnasium_make_builds_every_game() -> None:
+    import gymnasium
+
+    for game in GAMES:
+        env = gymnasium.make(f"cardarena/{game}-v0", opponent="random", seat=1, render_mode="ansi")
+        obs, _ = env.reset(seed=0)
+        assert obs["action_mask"].sum() >= 1
+        assert isinstance(env.render(), str)
+        env.close()

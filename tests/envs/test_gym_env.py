@@ -1,0 +1,85 @@
+"""The single-seat Gymnasium env: the opponent plays inside step, rewards at the end, seeding, text."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardarena.envs import aec_env, gym_env
+
+
+def _play(env, seed: int, rng_seed: int = 0) -> tuple[list[np.ndarray], float, dict]:
+    rng = np.random.default_rng(rng_seed)
+    obs, _ = env.reset(seed=seed)
+    seen = [obs["observation"]]
+    total = 0.0
+    for _ in range(5000):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, term, trunc, info = env.step(action)
+        total += reward
+        seen.append(obs["observation"])
+        if term or trunc:
+            return seen, total, info
+    raise AssertionError("no end in 5000 steps")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_outcome_rewards_and_the_learner_always_has_the_decision(seat: int) -> None:
+    env = gym_env("aliens", opponent="random", seat=seat)
+    totals = []
+    for g in range(6):
+        obs, _ = env.reset(seed=g)
+        assert env.state.decision.seat == seat and obs["action_mask"].sum() >= 1
+        _, total, info = _play(env, seed=g, rng_seed=g)
+        winners = info["result"]["winners"]
+        assert total == (0.0 if not winners else (1.0 if seat in winners else -1.0))
+        totals.append(total)
+    assert set(totals) <= {-1.0, 0.0, 1.0}
+
+
+def test_reset_with_a_seed_replays_the_same_game() -> None:
+    a, ta, _ = _play(gym_env("circuits"), seed=9)
+    b, tb, _ = _play(gym_env("circuits"), seed=9)
+    assert ta == tb and len(a) == len(b)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    c, _, _ = _play(gym_env("circuits"), seed=10)
+    assert len(c) != len(a) or any(not np.array_equal(x, y) for x, y in zip(a, c, strict=False))
+
+
+def test_shaped_reward_is_off_by_default_and_sums_to_outcome_minus_start() -> None:
+    env = gym_env("aliens", shaped=True)
+    env.reset(seed=3)
+    start = env.ruleset.evaluate(env.state, 0)
+    _, total, info = _play(env, seed=3)
+    winners = info["result"]["winners"]
+    outcome = 0.0 if not winners else (1.0 if 0 in winners else -1.0)
+    assert total == pytest.approx(outcome - start)
+    plain = gym_env("aliens")
+    _, t2, _ = _play(plain, seed=3)
+    assert t2 == outcome
+
+
+def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
+    env = gym_env("mastery")
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, term, _, info = env.step(bad)
+    assert reward == -1.0 and term and info["illegal"]
+
+
+def test_decks_are_given_per_seat() -> None:
+    starters = sorted(gym_env("aliens").ruleset.starter_decks())
+    env = gym_env("aliens", seat=1, deck=starters[0], opponent_deck=starters[1])
+    assert env._decks() == [starters[1], starters[0]]
+
+
+def test_ansi_rendering_is_text_of_the_learners_view() -> None:
+    env = gym_env("frontline", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and text
+    aec = aec_env("frontline", render_mode="ansi")
+    aec.reset(seed=0)
+    assert isinstance(aec.render(), str)
+    with pytest.raises(ValueError):
+        gym_env("frontline", render_mode="human")
