@@ -21,7 +21,7 @@ def test_every_legal_option_has_an_index_and_the_mask_is_the_legal_set(game: str
     rng = random.Random(5)
     biggest = decisions = 0
     for g in range(25):
-        decks = None if g % 2 else [ruleset.random_deck(rng), ruleset.random_deck(rng)]  # starters and random decks
+        decks = None if g % 2 else ruleset.random_decks(rng, 2)  # starters and random decks
         st = ruleset.new_game(decks=decks, seed=1000 + g)
         while st.decision is not None:
             d = st.decision
