@@ -61,6 +61,13 @@ def test_no_deck_means_the_first_starter() -> None:
     assert spec.deck_name == first and spec.deck == ALIENS.starter_decks()[first].to_dict()
 
 
+def test_no_deck_in_a_squad_contest_means_the_first_squad_starter() -> None:
+    game = cardarena.load_game("circuits")
+    (spec,) = check_entries(game, ["random"], "squad")
+    assert game.check_deck(cardarena.Deck.from_dict(spec.deck), "squad") == []
+    assert spec.deck["format"] == "squad"
+
+
 def test_contest_creation_refuses_illegal_entries_and_stores_nothing(sqlite_url: str, tmp_path: Path) -> None:
     store = Store(sqlite_url)
     with pytest.raises(EntryError, match="3 problem"):

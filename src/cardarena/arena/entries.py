@@ -95,7 +95,7 @@ def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, l
         close = getattr(built, "close", None)
         if callable(close):
             close()
-    deck_name = deck_part or sorted(game.starter_decks())[0]
+    deck_name = deck_part or default_starter(game, fmt)
     try:
         deck = _load(game, deck_name)
     except DeckError as e:
@@ -109,6 +109,14 @@ def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, l
         return None, problems
     label_deck = deck_part if deck_part in game.starter_decks() else (deck.name if deck_part else deck_name)
     return EntrySpec(text.strip(), agent, label_deck or deck.name, deck.to_dict()), []
+
+
+def default_starter(game: Ruleset, fmt: str) -> str:
+    """The deck of an entry that names none: the first starter legal in the contest's format (a circuits
+    Squad contest gets a Squad starter), else the first starter, whose problems are then reported."""
+    starters = game.starter_decks()
+    names = sorted(starters)
+    return next((n for n in names if not game.check_deck(starters[n], fmt)), names[0])
 
 
 def check_entries(game: Ruleset, texts: list[str], fmt: str) -> list[EntrySpec]:
