@@ -118,3 +118,25 @@ def test_a_faulty_drafter_is_contained(mode: str, status: str, words: str) -> No
     assert ext.proc is None
     assert not [m for m in ext.sent if m["type"] == "pick" and m["seq"] > 3]  # no pick asked after the fault
     assert "built-in bot" in faults[0].describe()
+
+
+def test_the_draft_command_seats_external_drafters_and_reports_faults(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from cardarena.cli import app
+
+    monkeypatch.chdir(ROOT)
+    saved = tmp_path / "draft.json"
+    r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "3", "--seed", "5", "--save", str(saved),
+                                 "--drafter", '2=cmd:"python3 examples/bots/draft_bot.py"',
+                                 "--drafter", f'3=cmd:"python3 {FAULTY} illegal"', "--time", "1+2+3"])
+    assert r.exit_code == 0, r.output
+    assert "Seat 2 (cmd:" in r.output and "draft_bot.py" in r.output
+    assert "drafter fault: seat 3: INVALID at pick 3" in r.output and "built-in bot" in r.output
+    assert "Seat 1 (bot)" in r.output
+    drafting.replay(GAME.pool, json.loads(saved.read_text()))
+    for bad in (["--drafter", "9=cmd:x"], ["--drafter", "2=random"], ["--drafter", "1=cmd:x", "--drafter", "1=cmd:y"],
+                ["--drafter", "1=cmd:x", "--time", "soon"]):
+        r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "3", *bad])
+        assert r.exit_code == 2, (bad, r.output)
