@@ -65,7 +65,7 @@ class ExternalDrafter(ExternalAgent):
 
     def start_draft(self, game: str, seat: int, seats: int, packs: int, pack_size: int,
                     time_control: TimeControl | None = None) -> None:
-        self._kill()
+        self.close()  # one process per draft
         self.seq = 0
         self._launch(time_control)
         msg = {"type": "draft_start", "protocol": PROTOCOL, "game": game, "seat": seat, "seats": seats,
@@ -86,6 +86,10 @@ class ExternalDrafter(ExternalAgent):
         if self.proc is not None and self.proc.poll() is None:
             with contextlib.suppress(AgentFault, OSError):
                 self._send({"type": "draft_end", "pool": list(pool)}, time.perf_counter() + 0.2)
+        self.close()
+
+    def close(self) -> None:
+        """End the process (and everything it started) now; idempotent."""
         self._kill()
 
 
@@ -123,7 +127,7 @@ def run_draft(draft: DraftLike, game: str, packs: int, pack_size: int, bot: Pick
 
     def fault(seat: int, e: AgentFault) -> None:
         faults.append(DraftFault(seat, e.status, str(e), drafters[seat].seq))
-        drafters.pop(seat)._kill()
+        drafters.pop(seat).close()
 
     try:
         for seat, ext in list(drafters.items()):
@@ -147,5 +151,5 @@ def run_draft(draft: DraftLike, game: str, packs: int, pack_size: int, bot: Pick
             ext.end_draft(draft.view(seat)["picks"])
     finally:
         for ext in drafters.values():
-            ext._kill()
+            ext.close()
     return faults
