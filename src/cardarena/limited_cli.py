@@ -6,6 +6,7 @@
     cardarena sealed circuits --seed 7 --build hand          # build the deck yourself in the terminal
     cardarena sealed circuits --seed 7 --versus 8 --p1 ismcts --p2 random   # a Limited match of two Sealed decks
     cardarena draft circuits --seats 8 --bots 7 --save draft.json --out-dir decks/  # seat 1 is you
+    cardarena draft circuits --seats 4 --drafter 2=cmd:"python3 examples/bots/draft_bot.py"  # an external drafter
     cardarena draft circuits --replay draft.json                                   # check a saved draft
 """
 
@@ -20,8 +21,9 @@ import typer
 from rich.console import Console
 
 from .agents import make_agent
+from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
 from .core.decks import Deck
-from .core.match import play, replay_record
+from .core.match import TimeControl, play, replay_record
 from .core.registry import load_game
 from .core.replay import save_replay
 
@@ -140,6 +142,12 @@ def draft(
     save: Annotated[Path | None, typer.Option("--save", help="Save the draft (seed and every pick) here.")] = None,
     replay_file: Annotated[Path | None, typer.Option("--replay", help="Replay a saved draft and check it.")] = None,
     out_dir: Annotated[Path | None, typer.Option(help="Write each seat's Limited deck here (seat_N.toml).")] = None,
+    drafter: Annotated[list[str] | None, typer.Option(
+        "--drafter", help='SEAT=BOT: an external drafter (docs/protocol.md, "Booster Draft") drafts seat SEAT '
+                          '(1-based), e.g. --drafter 3=cmd:"python3 examples/bots/draft_bot.py". Repeatable; it '
+                          "overrides --bots for that seat.")] = None,
+    time: Annotated[str | None, typer.Option(help="Clocks of the external drafters: PER_PICK+BANK[+STARTUP] "
+                                                  "seconds, e.g. 2+30. Default: each bot's manifest limits.")] = None,
 ) -> None:
     """Run a booster draft: each seat ends with a pool and a legal Limited deck; picks are secret."""
     g, lim = _limited(game)
@@ -154,7 +162,8 @@ def draft(
         except (ValueError, KeyError, IndexError) as e:
             _fail(f"{replay_file}: not a valid draft replay: {e}")
         out.print(f"draft replayed: {d.seats} seats, seed {d.seed}, every pick legal", markup=False)
-        people = 0
+        people_seats: set[int] = set()
+        labels: dict[int, str] = {}
     else:
         bots = seats if bots is None else bots
         if not 0 <= bots <= seats:
@@ -163,14 +172,25 @@ def draft(
             d = drafting.Draft(g.pool, seats, seed)
         except ValueError as e:
             _fail(str(e))
+        externals = _drafters(drafter or [], seats, seed)
+        tc = None
+        if time is not None:
+            try:
+                tc = TimeControl.parse(time)
+            except ValueError as e:
+                _fail(str(e))
         people = seats - bots
-        while not d.done:
-            for s in range(d.seats):
-                v = d.view(s)
-                d.choose(s, _person_pick(v) if s < people else drafting.bot_pick(g.pool, v))
+        faults = run_draft(d, game, drafting.DRAFT_PACKS, drafting.PACK_SIZE, lambda v: drafting.bot_pick(g.pool, v),
+                           drafters=externals, people={s: _person_pick for s in range(people) if s not in externals},
+                           time_control=tc)
+        labels = {s: ext.name for s, ext in externals.items()}
+        for f in faults:
+            err.print(f"drafter fault: {f.describe()}", markup=False)
+            labels[f.seat] += f", {f.status} at pick {f.seq}; then the built-in bot"
+        people_seats = {s for s in range(people) if s not in externals}
     decks: list[Deck] = []
     for s in range(d.seats):
-        if s < people and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
+        if s in people_seats and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
             deck = _build_by_hand(g, lim, d.recruits[s], d.picks[s], seed)
         else:
             deck = lim.build_deck(g.pool, d.recruits[s], d.picks[s], name=f"draft {d.seed} seat {s + 1}")
@@ -178,7 +198,8 @@ def draft(
         if problems:
             _fail(f"seat {s + 1}'s deck is not legal: " + "; ".join(problems), 3)
         decks.append(deck)
-        out.print(f"Seat {s + 1}{' (bot)' if s >= people else ''}: {deck.leaders['heroes'][0]}, {deck.size} cards "
+        who = f" ({labels[s]})" if s in labels else "" if s in people_seats else " (bot)"
+        out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
                   f"from {len(d.picks[s])} picks", markup=False)
     if save is not None:
         save.write_text(json.dumps(d.record(), indent=1) + "\n", encoding="utf-8")
@@ -188,6 +209,23 @@ def draft(
         for s, deck in enumerate(decks):
             (out_dir / f"seat_{s + 1}.toml").write_text(deck.to_toml(), encoding="utf-8")
         out.print(f"decks written to {out_dir}", markup=False)
+
+
+def _drafters(specs: list[str], seats: int, seed: int) -> dict[int, ExternalDrafter]:
+    """`SEAT=BOT` options -> the external drafter of each seat (0-based keys)."""
+    found: dict[int, ExternalDrafter] = {}
+    for text in specs:
+        head, sep, spec = text.partition("=")
+        if not sep or not head.strip().isdigit() or not 1 <= int(head) <= seats:
+            _fail(f"--drafter {text!r}: write SEAT=BOT with SEAT from 1 to {seats}, e.g. 3=cmd:\"python3 bot.py\"")
+        seat = int(head) - 1
+        if seat in found:
+            _fail(f"--drafter: seat {seat + 1} is given twice")
+        try:
+            found[seat] = drafter_from_spec(spec, seed=seed + seat)
+        except ValueError as e:
+            _fail(f"--drafter {text!r}: {e}")
+    return found
 
 
 def _person_pick(view: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
@@ -159,6 +160,19 @@ class ExternalAgent(Agent):
     # -- the game's life ---------------------------------------------------------------------------
     def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
         self.end(state, seat, None)  # a process never outlives its game, even if end was skipped
+        self._launch(time_control)
+        cfg_game = state.config
+        decks = cfg_game.get("decks") or []
+        msg = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg_game.get("format"),
+               "seat": seat, "seats": state.nseats, "rules": cfg_game.get("rules", {}),
+               "deck": decks[seat] if seat < len(decks) else None, "time": self._time_msg()}
+        self._send(msg, time.perf_counter() + self._tc[2] + self._tc[0])
+
+    def _time_msg(self) -> dict[str, float]:
+        return {"per_decision": self._tc[0], "bank": self._tc[1], "startup": self._tc[2]}
+
+    def _launch(self, time_control: TimeControl | None) -> None:
+        """Start a fresh bot process in the sandbox, with its clocks reset (a game's or a draft's)."""
         if time_control is not None:
             self._tc = (time_control.per_decision, time_control.bank, time_control.startup)
         self._bank = self._tc[1]
@@ -190,13 +204,6 @@ class ExternalAgent(Agent):
         for f in (self.proc.stdin, self.proc.stdout):
             assert f is not None
             os.set_blocking(f.fileno(), False)
-        cfg_game = state.config
-        decks = cfg_game.get("decks") or []
-        msg = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg_game.get("format"),
-               "seat": seat, "seats": state.nseats, "rules": cfg_game.get("rules", {}),
-               "deck": decks[seat] if seat < len(decks) else None,
-               "time": {"per_decision": self._tc[0], "bank": self._tc[1], "startup": self._tc[2]}}
-        self._send(msg, time.perf_counter() + self._tc[2] + self._tc[0])
 
     def end(self, state: State, seat: int, report: GameReport | None) -> None:
         proc = self.proc
@@ -238,6 +245,11 @@ class ExternalAgent(Agent):
 
     # -- deciding ----------------------------------------------------------------------------------
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict()}
+        return self._ask(msg, lambda line: self._read_reply(decision, line))
+
+    def _ask(self, msg: dict[str, Any], parse: Callable[[str], str]) -> str:
+        """Send `msg` (with its `time`), read one reply line within the clocks, parse it, charge the bank."""
         if self.proc is None:
             raise AgentFault("the bot was not started (start() was not called for this game)")
         t0 = time.perf_counter()
@@ -246,10 +258,9 @@ class ExternalAgent(Agent):
         deadline = t0 + allowed
         if self.deadline is not None:  # the match loop's clocks rule when it keeps them
             deadline = self.deadline
-        msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict(),
-               "time": {"limit": round(deadline - t0, 3), "bank": round(self._bank, 3)}}
+        msg["time"] = {"limit": round(deadline - t0, 3), "bank": round(self._bank, 3)}
         self._send(msg, deadline)
-        reply = self._read_reply(decision, deadline)
+        reply = parse(self._recv_line(deadline))
         spent = time.perf_counter() - t0
         over = spent - per - (startup if self._first else 0.0)
         self._first = False
@@ -257,8 +268,7 @@ class ExternalAgent(Agent):
             self._bank -= over
         return reply
 
-    def _read_reply(self, decision: Decision, deadline: float) -> str:
-        line = self._recv_line(deadline)
+    def _read_reply(self, decision: Decision, line: str) -> str:
         try:
             msg = json.loads(line)
         except ValueError as e:
