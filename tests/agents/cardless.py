@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.decks import Deck
+from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
 
@@ -28,3 +29,6 @@ class CardlessRuleset(Ruleset):
 
     def cards_by_id(self) -> dict[str, Any]:
         return {}
+
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> State:
+        raise NotImplementedError(f"{self.id} is played without decks: its new_game builds the state")

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from .decks import Deck, load_deck
 from .engine import State
-from .errors import DeckError
+from .errors import CardArenaError, DeckError
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,6 @@ class Ruleset(ABC):
         return deck
 
     # -- games ---------------------------------------------------------------------------------
-    @abstractmethod
     def new_game(
         self,
         decks: list[Any] | tuple[Any, ...] | None = None,
@@ -101,6 +100,34 @@ class Ruleset(ABC):
         fmt: str | None = None,
         rules: dict[str, Any] | None = None,
     ) -> State:
+        """A game at its first decision. No decks: the first starters (docs/architecture.md).
+
+        The common part of every game: seat count, rule variants, decks resolved and checked in the
+        format, the config a replay needs; the game's `build` deals the cards and runs set-up."""
+        if decks is None:
+            decks = self.default_decks(fmt)
+        lo, hi = self.seats
+        if not lo <= len(decks) <= hi:
+            players = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise CardArenaError(f"{self.id} is played by {players} players; got {len(decks)} deck(s)")
+        params = self.check_rules(rules)
+        resolved, fmt = self.resolve_decks(decks, fmt)
+        config = {"game": self.id, "format": fmt, "rules": params, "seed": seed,
+                  "decks": [d.to_dict() for d in resolved]}
+        return self.build(resolved, seed, params, config)
+
+    def default_decks(self, fmt: str | None) -> list[str]:
+        """The starters a game without decks uses: the first ones by name, one per seat."""
+        return sorted(self.starter_decks())[: self.seats[0]]
+
+    def resolve_decks(self, decks: list[Any] | tuple[Any, ...], fmt: str | None) -> tuple[list[Deck], str]:
+        """The legal decks and the game's format (the given one, else the default)."""
+        fmt = fmt or self.default_format
+        return [self.resolve_deck(d, fmt) for d in decks], fmt
+
+    @abstractmethod
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> State:
+        """The game's State from legal decks, at its first decision."""
         raise NotImplementedError
 
     def check_rules(self, rules: dict[str, Any] | None) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from cardarena.core.cards import card_info
 from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
-from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
 from . import rules
@@ -70,29 +69,10 @@ class AliensRuleset(Ruleset):
         return check_deck(deck, self.pool, fmt)
 
     # -- games -----------------------------------------------------------------------------------
-    def new_game(
-        self,
-        decks: list[Any] | tuple[Any, ...] | None = None,
-        seed: int = 0,
-        fmt: str | None = None,
-        rules: dict[str, Any] | None = None,
-    ) -> AliensState:
-        """A game at its first decision. No decks: the first two starters (docs/architecture.md)."""
-        if decks is None:
-            names = sorted(self.starter_decks())
-            decks = [names[0], names[1]]
-        if len(decks) != 2:
-            raise CardArenaError(f"aliens is played by 2 players; got {len(decks)} deck(s)")
-        fmt = fmt or self.default_format
-        params = self.check_rules(rules)
-        resolved = [self.resolve_deck(d, fmt) for d in decks]
-        return self._build(resolved, seed, fmt, params)
-
-    def _build(self, decks: list[Deck], seed: int, fmt: str, params: dict[str, Any]) -> AliensState:
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> AliensState:
         pool = self.pool.by_name
         squads: list[list[AlienCard]] = [[pool[n] for n in d.leaders["aliens"]] for d in decks]  # type: ignore[misc]
         cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
-        config = {"game": "aliens", "format": fmt, "rules": params, "seed": seed, "decks": [d.to_dict() for d in decks]}
         return rules.new_state(squads, cards, seed, params, config)
 
     def random_deck(self, rng: Any) -> Deck:

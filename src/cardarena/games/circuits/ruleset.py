@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from cardarena.core.cards import card_info
 from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
-from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
 from . import draft as draft_rules
@@ -82,27 +81,24 @@ class CircuitsRuleset(Ruleset):
         fmt = "squad" if draw < SQUAD_SHARE else None
         return [random_deck(self.pool, rng, fmt or _duel(rng)) for _ in range(n)]
 
-    def new_game(self, decks: list[Any] | tuple[Any, ...] | None = None, seed: int = 0, fmt: str | None = None,
-                 rules: dict[str, Any] | None = None) -> CircuitsState:
-        if decks is None:
-            starters = self.starter_decks()
-            names = sorted(n for n, d in starters.items() if (d.format == "squad") == (fmt == "squad"))
-            decks = [names[0], names[1]]
-        if len(decks) != 2:
-            raise CardArenaError(f"a circuits game is played by 2 players; got {len(decks)} deck(s)")
-        params = self.check_rules(rules)
+    def default_decks(self, fmt: str | None) -> list[str]:
+        """Two starters of the format's kind: Squad starters for a Squad game, Duel starters otherwise."""
+        starters = self.starter_decks()
+        return sorted(n for n, d in starters.items() if (d.format == "squad") == (fmt == "squad"))[:2]
+
+    def resolve_decks(self, decks: list[Any] | tuple[Any, ...], fmt: str | None) -> tuple[list[Deck], str]:
         if fmt is None:  # the decks' own format; Squad, Limited and Duel decks never meet (rules 17.1, 17.9)
             loaded = [self.resolve_deck(d, None) for d in decks]
             fmt = next((d.format for d in loaded if d.format in ("squad", "limited")), None)
         resolved = [self.resolve_deck(d, fmt) for d in decks]
         # a Standard deck is legal in Open; a game with an Open deck is an Open game
-        fmt = fmt or ("open" if any(d.format == "open" for d in resolved) else self.default_format)
+        return resolved, fmt or ("open" if any(d.format == "open" for d in resolved) else self.default_format)
+
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> CircuitsState:
         pool = self.pool
-        heroes = [[pool.heroes[h] for h in d.leaders["heroes"]] for d in resolved]
-        armories = [[pool.by_name[g] for g in d.leaders["armory"]] for d in resolved]
-        cards = [[pool.by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
-        config = {"game": "circuits", "format": fmt, "rules": params, "seed": seed,
-                  "decks": [d.to_dict() for d in resolved]}
+        heroes = [[pool.heroes[h] for h in d.leaders["heroes"]] for d in decks]
+        armories = [[pool.by_name[g] for g in d.leaders["armory"]] for d in decks]
+        cards = [[pool.by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
         return new_state(heroes, armories, cards, seed, params, config)  # type: ignore[arg-type]
 
     def cards_by_id(self) -> dict[str, Any]:

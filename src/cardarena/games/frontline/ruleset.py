@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from cardarena.core.cards import card_info
 from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
-from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
 from . import rules as game_rules
@@ -64,26 +63,9 @@ class FrontlineRuleset(Ruleset):
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         return check_deck(deck, self.pool, fmt)
 
-    def new_game(
-        self,
-        decks: list[Any] | tuple[Any, ...] | None = None,
-        seed: int = 0,
-        fmt: str | None = None,
-        rules: dict[str, Any] | None = None,
-    ) -> FrontlineState:
-        """A game at its first decision. No decks: the first two starters (docs/architecture.md)."""
-        if decks is None:
-            names = sorted(self.starter_decks())
-            decks = [names[0], names[1]]
-        if len(decks) != 2:
-            raise CardArenaError(f"frontline is played by 2 players; got {len(decks)} deck(s)")
-        fmt = fmt or self.default_format
-        params = self.check_rules(rules)
-        resolved = [self.resolve_deck(d, fmt) for d in decks]
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> FrontlineState:
         pool = self.pool.by_name
-        cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
-        config = {"game": "frontline", "format": fmt, "rules": params, "seed": seed,
-                  "decks": [d.to_dict() for d in resolved]}
+        cards = [[pool[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
         return game_rules.new_state(cards, seed, params, config)
 
     def random_deck(self, rng: Any) -> Deck:

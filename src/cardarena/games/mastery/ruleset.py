@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from cardarena.core.cards import card_info
 from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
-from cardarena.core.errors import CardArenaError
 from cardarena.core.ruleset import Ruleset
 
 from . import rules as game_rules
@@ -78,30 +77,13 @@ class MasteryRuleset(Ruleset):
         return check_deck(deck, self.pool, fmt)
 
     # -- games -----------------------------------------------------------------------------------
-    def new_game(
-        self,
-        decks: list[Any] | tuple[Any, ...] | None = None,
-        seed: int = 0,
-        fmt: str | None = None,
-        rules: dict[str, Any] | None = None,
-    ) -> MasteryState:
-        """A game at its first decision. No decks: the first two starters."""
-        if decks is None:
-            names = sorted(self.starter_decks())
-            decks = [names[0], names[1]]
-        if len(decks) != 2:
-            raise CardArenaError(f"mastery is played by 2 players; got {len(decks)} deck(s)")
-        fmt = fmt or self.default_format
-        params = self.check_rules(rules)
-        resolved = [self.resolve_deck(d, fmt) for d in decks]
+    def build(self, decks: list[Deck], seed: int, params: dict[str, Any], config: dict[str, Any]) -> MasteryState:
         by_name = self.pool.by_name
         parties: list[list[HeroCard]] = []
-        for d in resolved:
+        for d in decks:
             hs = [by_name[n] for n in d.leaders["heroes"]]
             parties.append([next(h for h in hs if isinstance(h, HeroCard) and h.cls == c) for c in CLASSES])
-        cards = [[by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in resolved]
-        config = {"game": "mastery", "format": fmt, "rules": params, "seed": seed,
-                  "decks": [d.to_dict() for d in resolved]}
+        cards = [[by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
         return game_rules.new_state(parties, cards, seed, params, config)  # type: ignore[arg-type]
 
     def random_deck(self, rng: Any) -> Deck:
