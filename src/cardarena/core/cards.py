@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib.resources import files
 from typing import Any, TypeVar
 
@@ -73,3 +73,20 @@ def card_info(card: Any) -> dict[str, Any]:
     info: dict[str, Any] = msgspec.to_builtins(card)
     info["kind"] = type(card).__name__.removesuffix("Card").lower()
     return info
+
+
+def index_cards(game: str, cards: list[Any], name: Callable[[Any], str] | None = None
+                ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A pool's cards by name (or by `name(card)`) and by id; two cards with one name or one id are a
+    data error naming the game."""
+    by_name: dict[str, Any] = {}
+    by_id: dict[str, Any] = {}
+    for c in cards:
+        n = c.name if name is None else name(c)
+        if n in by_name:
+            raise CardDataError(f"{game}: two cards are named {n!r}")
+        if c.id in by_id:
+            raise CardDataError(f"{game}: two cards have the id {c.id!r} ({n!r})")
+        by_name[n] = c
+        by_id[c.id] = c
+    return by_name, by_id

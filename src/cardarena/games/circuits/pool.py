@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.cards import convert_cards, index_cards, load_card_tables
 from cardarena.core.errors import CardDataError
 
 from .schema import AssetCard, Card, GearCard, HeroCard, TacticCard
@@ -28,16 +28,9 @@ class CardPool:
 
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards
-        self.by_name: dict[str, Card] = {}
-        self.by_id: dict[str, Card] = {}
-        for c in cards:
-            t = title(c)
-            if t in self.by_name:
-                raise CardDataError(f"circuits: two cards are named {t!r}")
-            if c.id in self.by_id:
-                raise CardDataError(f"circuits: two cards have the id {c.id!r} ({t!r})")
-            self.by_name[t] = c
-            self.by_id[c.id] = c
+        by_name, by_id = index_cards("circuits", cards, title)
+        self.by_name: dict[str, Card] = by_name
+        self.by_id: dict[str, Card] = by_id
         self.heroes: dict[str, HeroCard] = {c.title: c for c in cards if isinstance(c, HeroCard)}
         self.hero_names = frozenset(h.name for h in self.heroes.values())
         self.gear = [c for c in cards if isinstance(c, GearCard)]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardarena.core.cards import convert_cards, load_card_tables
-from cardarena.core.errors import CardDataError
+from cardarena.core.cards import convert_cards, index_cards, load_card_tables
 
 from .schema import ActionCard, Card, EquipmentCard, GeneralCard, HeroCard, ReactionCard, TacticalCard
 
@@ -15,15 +14,9 @@ class CardPool:
 
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards
-        self.by_name: dict[str, Card] = {}
-        self.by_id: dict[str, Card] = {}
-        for c in cards:
-            if c.name in self.by_name:
-                raise CardDataError(f"frontline: two cards are named {c.name!r}")
-            if c.id in self.by_id:
-                raise CardDataError(f"frontline: two cards have the id {c.id!r} ({c.name!r})")
-            self.by_name[c.name] = c
-            self.by_id[c.id] = c
+        by_name, by_id = index_cards("frontline", cards)
+        self.by_name: dict[str, Card] = by_name
+        self.by_id: dict[str, Card] = by_id
         self.heroes = [c for c in cards if isinstance(c, HeroCard)]
         self.generals = [c for c in cards if isinstance(c, GeneralCard)]
         self.equipment = [c for c in cards if isinstance(c, EquipmentCard)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.cards import convert_cards, index_cards, load_card_tables
 from cardarena.core.errors import CardDataError
 
 from .schema import SYMBOLS, Card, HeroCard, PathCard, TacticCard, TechniqueCard
@@ -15,15 +15,9 @@ class CardPool:
 
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards
-        self.by_name: dict[str, Card] = {}
-        self.by_id: dict[str, Card] = {}
-        for c in cards:
-            if c.name in self.by_name:
-                raise CardDataError(f"mastery: two cards are named {c.name!r}")
-            if c.id in self.by_id:
-                raise CardDataError(f"mastery: two cards have the id {c.id!r} ({c.name!r})")
-            self.by_name[c.name] = c
-            self.by_id[c.id] = c
+        by_name, by_id = index_cards("mastery", cards)
+        self.by_name: dict[str, Card] = by_name
+        self.by_id: dict[str, Card] = by_id
         self.heroes = [c for c in cards if isinstance(c, HeroCard)]
         self.paths = [c for c in cards if isinstance(c, PathCard)]
         self.tactics = [c for c in cards if isinstance(c, TacticCard)]
