@@ -68,7 +68,8 @@ class ISMCTSAgent(Agent):
     """Search by SO-ISMCTS with random rollouts cut at `rollout_depth` decisions.
 
     Budget: `iterations` per decision, or `ms` wall-clock milliseconds per decision (then the
-    iteration count is unbounded). `c` is the UCB1 exploration constant. Cut rollouts are scored by
+    iteration count is unbounded; a fixed count stops early once the iterations left could not change
+    the most visited option, so the choice is the same as after the full count). `c` is the UCB1 exploration constant. Cut rollouts are scored by
     `heuristics.scorer(ruleset)` (the ruleset's `evaluate` unless the game has a finer score),
     stretched by tanh(`scale` × score); `turn_cut=1` also ends a rollout at the end of its turn;
     `bias` weighs the score right after a move in selection. The ruleset defaults to
@@ -186,9 +187,13 @@ class ISMCTSAgent(Agent):
         root = _Node(None, "", seat)
         n = 0
 
+        # root children of the searching seat: each iteration adds at most one visit to one of them
+        top = root.kids[seat] = {}
         while True:
             if deadline is None:
                 if n >= limit:
+                    break
+                if n & 15 == 0 and n and _settled(top, limit - n):
                     break
             elif n and clock() >= deadline:
                 break
@@ -283,3 +288,16 @@ class ISMCTSAgent(Agent):
                 back = back.parent
         self.last_iterations = n
         return root
+
+
+def _settled(kids: dict[str, _Node], left: int) -> bool:
+    """True when the most visited option leads every other by more than `left` visits: the rest of
+    the budget could not change the choice (most visited wins), so running it would only burn time."""
+    first = second = 0
+    for ch in kids.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
