@@ -31,3 +31,16 @@ def pick(st: State, *words: str) -> None:
 
 def events(st: State, type_: str) -> list[dict[str, Any]]:
     return [e for e in st.log if e["type"] == type_]
+
+
+def blank_table(st: State) -> State:
+    """Turn a freshly set-up state into an empty table for a scenario to fill by hand: no pending
+    step, decision, result or log. Cards then enter with `st.deal(seat, defs, shuffle=False)`."""
+    st.stack.clear()
+    st.result = None
+    st.decision = None
+    st.resume = None
+    st.asker = None
+    st.log.clear()
+    st.defs = list(st.defs)
+    return st

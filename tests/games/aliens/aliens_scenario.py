@@ -16,7 +16,7 @@ from cardarena.games.aliens.pool import card_pool
 from cardarena.games.aliens.rules import new_state
 from cardarena.games.aliens.ruleset import AliensRuleset
 from cardarena.games.aliens.state import AliensState
-from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
+from scenario_tools import blank_table, events, find, has, labels, pick  # noqa: F401 - re-exported for tests
 
 GAME = AliensRuleset()
 POOL = card_pool()
@@ -79,22 +79,10 @@ def scenario(
     # Build the tables by hand: every listed card gets an instance id in its zone.
     st = new_state(squads, [[], []], seed, params,
                    {"game": "aliens", "format": "standard", "rules": params, "seed": seed, "decks": []})
-    st.stack.clear()
-    st.result = None
-    st.decision = None
-    st.resume = None
-    st.asker = None
-    st.log.clear()
-    defs = list(st.defs)
-    owner = list(st.owner)
+    blank_table(st)
 
     def make(p: int, names: list[str]) -> list[int]:
-        ids = []
-        for n in names:
-            ids.append(len(defs))
-            defs.append(card(n))
-            owner.append(p)
-        return ids
+        return st.deal(p, [card(n) for n in names], shuffle=False)
 
     for p in (0, 1):
         st.hand[p] = make(p, hands[p])
@@ -104,8 +92,6 @@ def scenario(
         st.command[p] = make(p, command[p])
         for i in st.command[p]:
             st.set_turn[i] = set_on
-    st.defs = defs
-    st.owner = tuple(owner)
     st.charge = list(charge)
     for name, v in (hp or {}).items():
         st.hp[slot(st, name)] = v

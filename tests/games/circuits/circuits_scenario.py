@@ -17,7 +17,7 @@ from cardarena.games.circuits.pool import card_pool
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 from cardarena.games.circuits.state import SLOT, CircuitsState
 from cardarena.games.circuits.turn import new_state
-from scenario_tools import labels  # noqa: F401 - re-exported for tests
+from scenario_tools import blank_table, labels  # noqa: F401 - re-exported for tests
 
 GAME = CircuitsRuleset()
 POOL = card_pool()
@@ -58,22 +58,11 @@ def scenario(
     fmt = "squad" if any(len(h) > 1 for h in hs) else "standard"
     st = new_state(hs, [[], []], [[], []], seed, params, {"game": "circuits", "format": fmt, "rules": params,
                                                            "seed": seed, "decks": []})
-    st.stack.clear()
-    st.result = None
-    st.decision = None
-    st.resume = None
-    st.asker = None
-    st.log.clear()
-    defs = list(st.defs)
-    owner = list(st.owner)
+    blank_table(st)
+    defs = st.defs
 
     def make(p: int, names: list[str]) -> list[int]:
-        ids = []
-        for n in names:
-            ids.append(len(defs))
-            defs.append(card(n))
-            owner.append(p)
-        return ids
+        return st.deal(p, [card(n) for n in names], shuffle=False)
 
     for p in (0, 1):
         st.hand[p] = make(p, hands[p])
@@ -84,8 +73,6 @@ def scenario(
         st.plans[p] = make(p, plans[p])
         for g in make(p, gear[p]):
             st.gear[p * 3 + SLOT[defs[g].slot]] = g
-    st.defs = defs
-    st.owner = tuple(owner)
     for p in (0, 1):
         for i in st.plans[p]:
             st.kind_of[i] = defs[i].plan_kind

@@ -17,7 +17,7 @@ from cardarena.games.frontline.pool import card_pool
 from cardarena.games.frontline.rules import new_state
 from cardarena.games.frontline.ruleset import FrontlineRuleset
 from cardarena.games.frontline.state import COMMAND, DECK, FALLEN, FRONT, GEAR, HAND, TAC, FrontlineState
-from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
+from scenario_tools import blank_table, events, find, has, labels, pick  # noqa: F401 - re-exported for tests
 
 GAME = FrontlineRuleset()
 POOL = card_pool()
@@ -50,12 +50,7 @@ def scenario(
     params = GAME.check_rules(rules)
     config = {"game": "frontline", "format": "standard", "rules": params, "seed": seed, "decks": []}
     st = new_state([[], []], seed, params, config)
-    st.stack.clear()
-    st.result = None
-    st.decision = None
-    st.resume = None
-    st.asker = None
-    st.log.clear()
+    blank_table(st)
     if decks is None:
         decks = ([FILLER] * 20, [FILLER] * 20)
 

@@ -18,7 +18,7 @@ from cardarena.games.mastery.pool import card_pool
 from cardarena.games.mastery.rules import new_state
 from cardarena.games.mastery.ruleset import MasteryRuleset
 from cardarena.games.mastery.state import MasteryState
-from scenario_tools import events, find, has, labels, pick  # noqa: F401 - re-exported for tests
+from scenario_tools import blank_table, events, find, has, labels, pick  # noqa: F401 - re-exported for tests
 
 GAME = MasteryRuleset()
 POOL = card_pool()
@@ -69,29 +69,15 @@ def scenario(
     if start == "setup":
         return new_state(heroes, [[card(n) for n in decks[p]] for p in (0, 1)], seed, params, config)
     st = new_state(heroes, [[], []], seed, params, config)
-    st.stack.clear()
-    st.result = None
-    st.decision = None
-    st.resume = None
-    st.asker = None
-    st.log.clear()
-    defs = list(st.defs)
-    owner = list(st.owner)
+    blank_table(st)
 
     def make(p: int, names: list[str]) -> list[int]:
-        ids = []
-        for n in names:
-            ids.append(len(defs))
-            defs.append(card(n))
-            owner.append(p)
-        return ids
+        return st.deal(p, [card(n) for n in names], shuffle=False)
 
     for p in (0, 1):
         st.hand[p] = make(p, hands[p])
         st.deck[p] = make(p, decks[p])
         st.discard[p] = make(p, discard[p])
-    st.defs = defs
-    st.owner = tuple(owner)
     for name, v in (hp or {}).items():
         st.hp[slot(st, name)] = v
         if v <= 0:
