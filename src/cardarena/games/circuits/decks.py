@@ -18,6 +18,7 @@ from typing import Any
 from cardarena.core.cards import unknown_card_message
 from cardarena.core.decks import Deck
 
+from .deck_rules import listed_heroes, rules
 from .limited import check_limited_deck
 from .pool import ActionCard, CardPool
 from .schema import GearCard, HeroCard
@@ -36,11 +37,6 @@ HEROES, DECK_SIZE, COPIES, ANOMALY_MAX, LEGENDARY_MAX = 1, 40, 4, 2, 1
 ARMORY: dict[str, int] = {"weapon": 2, "armor": 2, "relic": 2}
 SLOT_NAMES = {"weapon": ("Weapon", "Weapons"), "armor": ("Armor", "Armor"), "relic": ("Relic", "Relics")}
 
-
-def rules(*ids: str) -> str:
-    """`(rule circuits.3.4)` or `(rules circuits.3.4, circuits.17.6)`: every reason names its rule."""
-    refs = ", ".join(i if i.startswith("ruling ") else f"circuits.{i}" for i in ids)
-    return f"({'rule' if len(ids) == 1 else 'rules'} {refs})"
 
 
 def circuits_label(card: HeroCard | GearCard | ActionCard) -> str:
@@ -125,16 +121,9 @@ def _check_hero(deck: Deck, pool: CardPool, problems: list[str]) -> HeroCard | N
         return None
     if len(listed) != HEROES:
         problems.append(f"a Duel deck registers exactly one Hero, this one lists {len(listed)} {rules('17.1')}")
-    found: list[HeroCard] = []
-    for n in listed:
-        card = pool.by_name.get(n)
-        if isinstance(card, HeroCard):
-            found.append(card)
-        elif card is None:
-            problems.append(f"{unknown_card_message(n, pool.heroes)} {rules('17.1')}")
-        else:
-            problems.append(f"{n!r} is not a Hero; `heroes = [...]` lists only the Hero {rules('17.1', '2.2')}")
+    found = listed_heroes(listed, pool, problems, "17.1", "the Hero")
     return found[0] if len(listed) == HEROES and len(found) == 1 else None
+
 
 
 def _check_armory(deck: Deck, pool: CardPool, hero: HeroCard | None, problems: list[str]) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardarena.core.decks import Deck
 
+from .deck_rules import rules
 from .pool import ActionCard, CardPool
 from .schema import GearCard, HeroCard
 
@@ -79,10 +80,6 @@ def sealed_pool(pool: CardPool, seed: int) -> tuple[list[str], list[str]]:
 
 # -- legality ---------------------------------------------------------------------------------------
 
-
-def rules(*ids: str) -> str:
-    refs = ", ".join(i if i.startswith("ruling ") else f"circuits.{i}" for i in ids)
-    return f"({'rule' if len(ids) == 1 else 'rules'} {refs})"
 
 
 def check_limited_deck(deck: Deck, pool: CardPool) -> list[str]:

@@ -19,16 +19,13 @@ from typing import Any
 from cardarena.core.cards import unknown_card_message
 from cardarena.core.decks import Deck
 
+from .deck_rules import listed_heroes, rules
 from .pool import ActionCard, CardPool
 from .schema import GearCard, HeroCard
 
 HEROES, DECK_SIZE, COPIES, IDENTITY_MAX, LEGENDARY_MAX = 3, 50, 4, 4, 1
 ARMORY: dict[str, int] = {"weapon": 3, "armor": 3, "relic": 3}
 
-
-def rules(*ids: str) -> str:
-    refs = ", ".join(i if i.startswith("ruling ") else f"circuits.{i}" for i in ids)
-    return f"({'rule' if len(ids) == 1 else 'rules'} {refs})"
 
 
 def identity(heroes: list[HeroCard]) -> set[str]:
@@ -69,15 +66,7 @@ def _heroes(deck: Deck, pool: CardPool, problems: list[str]) -> list[HeroCard] |
     listed = deck.leaders.get("heroes") or []
     if len(listed) != HEROES:
         problems.append(f"a Squad deck registers exactly three Heroes, this one lists {len(listed)} {rules('17.9')}")
-    found: list[HeroCard] = []
-    for n in listed:
-        card = pool.by_name.get(n)
-        if isinstance(card, HeroCard):
-            found.append(card)
-        elif card is None:
-            problems.append(f"{unknown_card_message(n, pool.heroes)} {rules('17.9')}")
-        else:
-            problems.append(f"{n!r} is not a Hero; `heroes = [...]` lists only Heroes {rules('17.9', '2.2')}")
+    found = listed_heroes(listed, pool, problems, "17.9", "Heroes")
     names = [h.name for h in found]
     for n in sorted({n for n in names if names.count(n) > 1}):
         titles = [h.title for h in found if h.name == n]
