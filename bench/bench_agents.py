@@ -4,7 +4,8 @@
     .venv/bin/python bench/bench_agents.py ismcts:iters=1000 greedy --games 200 --jobs 2
     .venv/bin/python bench/bench_agents.py --done-when --games 200    # the three figures of issue 10
 
-A draw counts half. Figures are printed, never asserted (timing and strength belong in reports).
+A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
+Figures are printed, never asserted (timing and strength belong in reports).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 import cardarena
 from cardarena.agents import make_agent
 from cardarena.core.match import play_game
+from cardarena.sim.stats import wilson
 
 
 def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]:
@@ -50,7 +52,8 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int) 
         rows = [one_game(w) for w in work]
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
-    print(f"{game_id:10} {spec_a} vs {spec_b}: {score:g}/{games} = {score / games:.0%}  "
+    lo, hi = wilson(round(score), games)
+    print(f"{game_id:10} {spec_a} vs {spec_b}: {score:g}/{games} = {score / games:.0%} [{lo:.0%}, {hi:.0%}]  "
           f"({sum(r[1] for r in rows) / games:.0f} decisions/game, A thinks {secs_a / games:.2f} s/game, "
           f"{time.perf_counter() - t:.0f} s)", flush=True)
 
