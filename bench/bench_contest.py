@@ -48,6 +48,7 @@ def main() -> None:
     ap.add_argument("--game", default="aliens")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--db", help="database URL (default: a new SQLite file in a temporary folder)")
+    ap.add_argument("--seed", type=int, help="contest seed (default: derived from the contest's name)")
     ap.add_argument("--time-control", help="PER_DECISION+BANK[+STARTUP] for every game (default: none)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardarena-contest-") as tmp:
@@ -55,6 +56,7 @@ def main() -> None:
         name = f"acceptance-{a.game}-k{a.games_per_pairing}"
         entries = [x for e in ENTRIES for x in ("--entry", e)]
         clocks = ["--time-control", a.time_control] if a.time_control else []
+        clocks += ["--seed", str(a.seed)] if a.seed is not None else []
         started = time.monotonic()
         try:
             cardarena("contest", "--db", db, "new", name, "--game", a.game,
