@@ -123,11 +123,11 @@ def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, 
     real = runner.play
     calls = {"n": 0}
 
-    def flaky(state: Any, agents: Any) -> Any:
+    def flaky(state: Any, agents: Any, **kw: Any) -> Any:
         calls["n"] += 1
         if calls["n"] == 2:
             raise KeyError("a rules bug")
-        return real(state, agents)
+        return real(state, agents, **kw)
 
     monkeypatch.setattr(runner, "play", flaky)
     store = Store(sqlite_url)

@@ -26,7 +26,7 @@ def test_first_use_migrates_to_the_models_exactly(db_url: str) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.execute(text("select version_num from alembic_version")).scalar()
     assert diff == [], f"the migrations and models.py disagree: {diff}"
-    assert version == "0002"
+    assert version == "0003"
     Store(db_url)  # opening again is a no-op upgrade
     store.dispose()
 
@@ -74,3 +74,18 @@ def test_bad_urls_are_clear_errors(tmp_path: Path) -> None:
         Store("no such thing")
     with pytest.raises(StoreError, match="cannot open the database"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_a_contest_keeps_its_time_control(db_url: str) -> None:
+    from cardarena.arena.contest import create_contest
+    from cardarena.core.match import TimeControl
+
+    store = Store(db_url)
+    create_contest(store, "timed", "aliens", ["random", "random"], time_control=TimeControl.parse("0.5+10+3"))
+    create_contest(store, "free", "aliens", ["random", "random"])
+    with store.session() as s:
+        timed = s.scalars(select(Contest).where(Contest.name == "timed")).one()
+        assert timed.time_control == {"per_decision": 0.5, "bank": 10.0, "startup": 3.0}
+        # no time control is SQL NULL, not a JSON null, so it can be queried as such
+        assert s.scalars(select(Contest.name).where(Contest.time_control.is_(None))).all() == ["free"]
+    store.dispose()

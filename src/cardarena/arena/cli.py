@@ -77,19 +77,32 @@ def new(
     seed: Annotated[int | None, typer.Option(help="Contest seed (default: derived from the name).")] = None,
     game_format: Annotated[str | None, typer.Option(help="The game's format (default: the game's own).")] = None,
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
+    time_control: Annotated[str | None, typer.Option(
+        "--time-control", help="Clocks of every seat of every game: PER_DECISION+BANK[+STARTUP] seconds, e.g. 2+30; "
+                               "a seat over both loses as TIMEOUT (default: none; external bots keep their own "
+                               "limits).")] = None,
 ) -> None:
     """Create a contest. Every entry's agent and deck are checked first; any problem refuses them all."""
+    from ..core.match import TimeControl
     from .contest import create_contest, expected_games_now
 
+    clocks = None
+    if time_control is not None:
+        try:
+            clocks = TimeControl.parse(time_control)
+        except ValueError as e:
+            _fail(str(e))
     store = _store()
     try:
-        create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule))
+        create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule),
+                       clocks)
         with store.session() as s:
             n, total = expected_games_now(s, name)
     except CardArenaError as e:
         _fail(str(e))
     more = "" if n >= 2 else "; it needs at least 2 entries (cardarena contest enter)"
-    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play{more}; "
+    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play, "
+              f"{clock_text(clocks.to_dict() if clocks else None)}{more}; "
               f"run it with `cardarena contest run {name}`", markup=False)
 
 
@@ -184,7 +197,8 @@ def status(
         return
     g = data["games"]
     out.print(f"[bold]{data['name']}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
-              f"{data['games_per_pairing']} games per pairing, status {data['status']}")
+              f"{data['games_per_pairing']} games per pairing, {clock_text(data['time_control'])}, "
+              f"status {data['status']}")
     if g["expected"] is not None:
         rounds = f", round {data['round'] or 0} of {data['rounds']}" if data["format"] == "swiss" else ""
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
@@ -195,6 +209,14 @@ def status(
     for ent in data["entries"]:
         t.add_row(str(ent["entry"]), ent["label"], ent["agent"], ent["deck"])
     out.print(t)
+
+
+def clock_text(tc: dict[str, float] | None) -> str:
+    """A contest's time control in words."""
+    if tc is None:
+        return "no time control"
+    return (f"time control {tc['per_decision']:g}+{tc['bank']:g} ({tc['per_decision']:g} s per decision, "
+            f"{tc['bank']:g} s bank, {tc['startup']:g} s more for the first)")
 
 
 def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
@@ -236,7 +258,8 @@ def report(
     out = _wide()
     c, g = data["contest"], data["games"]
     out.print(f"[bold]{c['name']}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
-              f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, status {c['status']}")
+              f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, {clock_text(c['time_control'])}, "
+              f"status {c['status']}")
     out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
               + (f", {g['errors']} engine errors" if g["errors"] else "")
               + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from .. import __version__
 from ..core.errors import CardArenaError
+from ..core.match import TimeControl
 from ..core.registry import load_game
 from . import schedule
 from .entries import check_entries, unique_labels
@@ -69,8 +70,10 @@ def create_contest(
     seed: int | None = None,
     game_format: str | None = None,
     rules: dict[str, Any] | None = None,
+    time_control: TimeControl | None = None,
 ) -> int:
-    """Create a contest and enter `entries` (each `AGENT:DECK`); every problem is reported at once."""
+    """Create a contest and enter `entries` (each `AGENT:DECK`); every problem is reported at once.
+    With `time_control` every seat of every game has a clock (a seat out of time loses as TIMEOUT)."""
     name = name.strip()
     problems: list[str] = []
     if not name:
@@ -102,7 +105,7 @@ def create_contest(
         c = Contest(name=name, game=game, game_format=fmt, rules=checked_rules, pairing=pairing,
                     games_per_pairing=games_per_pairing, rounds=rounds or 0,
                     seed=schedule.derive_seed("contest", name) if seed is None else seed,
-                    status="open", engine_version=__version__)
+                    time_control=None if time_control is None else time_control.to_dict(), status="open", engine_version=__version__)
         s.add(c)
         _add_entries(c, specs)
         s.flush()
@@ -219,7 +222,7 @@ def _tasks(s: Session, c: Contest) -> list[GameTask]:
         agent_seed = schedule.Slot(m.round or 0, m.pairing or 0, m.game_no or 0, (), m.seed).agent_seed
         tasks.append(GameTask(m.id, m.game, m.game_format, dict(m.rules), m.seed, tuple(e.deck for e in seated),
                               tuple(e.agent for e in seated), tuple(agent_seed(e.number) for e in seated),
-                              tuple(e.label for e in seated)))
+                              tuple(e.label for e in seated), c.time_control))
     return tasks
 
 

@@ -62,6 +62,9 @@ class Contest(Base):
     #: Swiss rounds; 1 for a round robin (every pairing once)
     rounds: Mapped[int] = mapped_column(Integer, default=1)
     seed: Mapped[int] = mapped_column(BigInteger)
+    #: clocks of every seat of every game (`TimeControl.to_dict()`: per_decision, bank, startup
+    #: seconds); None: in-process automatons untimed, external bots on their own limits
+    time_control: Mapped[dict[str, float] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     #: "open" (taking entries), "running" (games scheduled), "finished"
     status: Mapped[str] = mapped_column(String(20), default="open")
     engine_version: Mapped[str] = mapped_column(String(40))

@@ -102,7 +102,8 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
     return {
         "contest": {"name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules,
                     "format": c.pairing, "games_per_pairing": c.games_per_pairing, "rounds": c.rounds,
-                    "seed": c.seed, "status": c.status, "engine_version": c.engine_version},
+                    "seed": c.seed, "time_control": c.time_control, "status": c.status,
+                    "engine_version": c.engine_version},
         "games": {"finished": sum(reasons.values()), "errors": len(errors),
                   "expected": expected_games(c.pairing, len(entries), c.games_per_pairing, c.rounds)
                   if c.status != "open" else None, "reasons": reasons},
@@ -131,7 +132,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     return {
         "name": c.name, "game": c.game, "game_format": c.game_format, "format": c.pairing,
         "games_per_pairing": c.games_per_pairing, "rounds": c.rounds, "round": rnd, "status": c.status,
-        "seed": c.seed,
+        "seed": c.seed, "time_control": c.time_control,
         "entries": [{"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name} for e in c.entries],
         "games": {"finished": counts.get("finished", 0), "errors": counts.get("error", 0),
                   "scheduled": counts.get("scheduled", 0), "byes": counts.get("bye", 0),

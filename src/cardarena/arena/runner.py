@@ -20,7 +20,7 @@ from ..agents import make_agent
 from ..agents.base import Agent
 from ..core.decks import Deck
 from ..core.engine import Result, State
-from ..core.match import play, replay_record
+from ..core.match import TimeControl, play, replay_record
 from ..core.registry import load_game
 
 #: a seat's status when its automaton did nothing wrong
@@ -38,6 +38,8 @@ class GameTask:
     agents: tuple[str, ...]
     agent_seeds: tuple[int, ...]
     labels: tuple[str, ...]
+    #: the contest's clocks (`TimeControl.to_dict()`), None for none
+    time_control: dict[str, float] | None = None
 
 
 @dataclass
@@ -122,7 +124,8 @@ def run_task(task: GameTask) -> GameOutcome:
         decks = [Deck.from_dict(d, source=f"entry {label}") for d, label in zip(task.decks, task.labels, strict=True)]
         state = game.new_game(decks=decks, seed=task.seed, fmt=task.game_format, rules=task.rules)
         agents = [make_agent(spec, seed=s) for spec, s in zip(task.agents, task.agent_seeds, strict=True)]
-        play(state, agents)
+        clocks = None if task.time_control is None else TimeControl(**task.time_control)
+        play(state, agents, time_control=clocks)
         result = state.result
         if result is None:
             raise RuntimeError("the match loop returned before the game ended")
