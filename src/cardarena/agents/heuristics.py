@@ -66,8 +66,53 @@ def aliens_score(st: Any, seat: int) -> float:
     return _clip(total)
 
 
+def _deck_race(st: Any, seat: int) -> float:
+    """Who decks out first if nothing else ends the game, in [-1, 1]: each seat fails at its
+    (deck + 1)-th Draw Phase from now, the seat to move next drawing first; scaled by how soon."""
+    active = st.active
+    drawn = st.phase not in ("setup", "draw")
+    when = []
+    for p in (seat, 1 - seat):
+        # Draw Phases from now: the active seat's next one is two half-turns away once it drew
+        first = (2 if drawn else 0) if p == active else 1
+        when.append(first + 2 * len(st.deck[p]))
+    margin = when[0] - when[1]
+    left = st.params["turn_cap"] - st.turn
+    soon = min(when)
+    if soon > left:  # the turn cap comes first: the LP decide, not the decks
+        return 0.0
+    urgency = 1.0 - soon / (left + 1.0)
+    return (1.0 if margin > 0 else -1.0) * min(1.0, abs(margin) / 6.0) * (0.3 + 0.7 * urgency)
+
+
+def frontline_score(st: Any, seat: int) -> float:
+    """LP race, the deck-out race, and the board (units by ATK and HP, Cover, Tactical Equipment,
+    the General), plus cards in hand as fuel; mine minus theirs."""
+    from ..games.frontline.stats import attack_value, has_keyword
+
+    total = 0.0
+    defs = st.defs
+    hp = st.hp
+    for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        board = 0.0
+        for u in st.front[p * 5: p * 5 + 5]:
+            if u >= 0:
+                board += 0.5 + attack_value(st, u) + 0.6 * hp[u] + (0.3 if has_keyword(st, u, "cover") else 0.0)
+        for t in st.tac[p * 3: p * 3 + 3]:
+            if t >= 0:
+                board += 0.3 + 0.5 * hp[t] + 0.5 * defs[t].atk
+        if st.command[p] >= 0:
+            board += 1.0
+        v = 0.5 * st.lp[p] / 20.0 + 0.02 * board + 0.015 * min(len(st.hand[p]), 7)
+        total += sign * v
+    total += 0.25 * _deck_race(st, seat)
+    return _clip(total)
+
+
 #: game id -> finer score; games not named here use their ruleset's `evaluate`
-SCORES: dict[str, Score] = {"circuits": circuits_score, "aliens": aliens_score}
+SCORES: dict[str, Score] = {
+    "circuits": circuits_score, "aliens": aliens_score, "frontline": frontline_score,
+}
 
 
 def scorer(ruleset: Ruleset) -> Score:
