@@ -109,9 +109,32 @@ def frontline_score(st: Any, seat: int) -> float:
     return _clip(total)
 
 
+def mastery_score(st: Any, seat: int) -> float:
+    """Heroes alive and their HP (after the Poison still to come, plus Shielded and this Round's DEF
+    and reductions as HP they save), then Mastery growth (Loadout, Level 2 Path) and cards in hand;
+    mine minus theirs."""
+    total = 0.0
+    heroes = st.heroes
+    for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        party = 0.0
+        growth = 0.0
+        for s in range(p * 3, p * 3 + 3):
+            h = st.hp[s]
+            if h <= 0:
+                continue
+            top = heroes[s].hp
+            eff = h - 2 * st.poison[s] + 2.0 * st.shielded[s] + 1.0 * (st.def_up[s] + st.reduce[s])
+            eff = max(0.5, min(eff, top + 3.0))
+            party += 0.5 + 0.5 * eff / top
+            growth += 0.012 * len(st.loadout[s]) + (0.03 if st.path[s] else 0.0)
+        total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]))
+    return _clip(total)
+
+
 #: game id -> finer score; games not named here use their ruleset's `evaluate`
 SCORES: dict[str, Score] = {
     "circuits": circuits_score, "aliens": aliens_score, "frontline": frontline_score,
+    "mastery": mastery_score,
 }
 
 
