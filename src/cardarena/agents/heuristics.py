@@ -4,7 +4,20 @@ The ruleset's `evaluate` is the default. Where it looks only at the final race (
 cut after a few decisions cannot tell a developing play from a pass, so a game may add a finer score
 here, keyed by game id: material on the table, cards in hand, shields, gear. Each stays symmetric
 (mine minus theirs) and reads only public facts and the seat's own cards, since it is applied to
-determinized states.
+determinized states (tests/agents/test_heuristics.py).
+
+Why the frontline and mastery terms (bench/bench_agents.py, seats alternating, ± about 10 points at
+40 games):
+- frontline: with the ruleset's evaluate (LP and board only) greedy won 68% against random (20
+  games), nearly all games ending by deck-out, decided by which seat drew first. Draw effects are
+  common (Forced March, Scavenge, Requisition) and the evaluate never saw the deck, so greedy drew
+  itself out. The deck-out race term (who fails a Draw Phase first, weighed by how soon) makes it
+  keep its deck longer than the opponent; units by ATK, HP and Cover make it trade and clear the
+  Front Line for Breaches; cards in hand are the fuel every cost is paid with. Greedy then won 40/40.
+- mastery: with the evaluate (Heroes alive, HP share) greedy won 33/40; most games reach the Round
+  cap, decided by survivors then total HP. Poison still to come, Shielded and this Round's DEF and
+  reductions count as HP (so protections and Poison are worth playing), a Loadout skill and a Level 2
+  Path as growth: 37/40.
 """
 
 from __future__ import annotations
