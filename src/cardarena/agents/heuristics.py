@@ -98,16 +98,60 @@ def _deck_race(st: Any, seat: int) -> float:
     return (1.0 if margin > 0 else -1.0) * min(1.0, abs(margin) / 6.0) * (0.3 + 0.7 * urgency)
 
 
+def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
+    """Board value, per seat, of plays under way: a card revealed and waiting for its payment or its
+    Ladder to resolve (public while it waits), at what it will be worth once in play, and an attack on
+    the Ladder at half its damage (it may still be answered). Without this a search cut mid-play scores
+    a deploy as a card lost from hand."""
+    from ..games.frontline.state import LADDER, LP
+    from ..games.frontline.stats import attack_value
+
+    out = [0.0, 0.0]
+    defs = st.defs
+    owner = st.owner
+    for iid, z in enumerate(st.zone):
+        if z != LADDER:
+            continue
+        d = defs[iid]
+        kind = type(d).__name__
+        if kind == "HeroCard":
+            v = 0.5 + d.atk + 0.6 * d.hp
+        elif kind == "EquipmentCard":
+            v = 0.3 + d.atk + 0.6 * d.hp
+        elif kind == "TacticalCard":
+            v = 0.3 + 0.5 * d.hp
+        elif kind == "GeneralCard":
+            v = 1.0
+        else:
+            v = 0.75  # an Action or Reaction: at least the card it was in hand
+        out[owner[iid]] += v
+    for link in st.links:
+        if link[0] != "attack":
+            continue
+        _, p, a, sz, t, tz = link
+        if st.zone[a] != sz:
+            continue
+        atk = attack_value(st, a)
+        if tz == LP:
+            out[p] += 0.5 * atk * 1.25  # an LP point is worth 1.25 board points (0.5/20 vs 0.02)
+        elif st.zone[t] == tz and hp[t] > 0:
+            dmg = min(atk, hp[t])
+            gain = 0.6 * dmg + ((0.5 + defs[t].atk) if atk >= hp[t] else 0.0)
+            out[p] += 0.5 * gain
+    return out
+
+
 def frontline_score(st: Any, seat: int) -> float:
     """LP race, the deck-out race, and the board (units by ATK and HP, Cover, Tactical Equipment,
-    the General), plus cards in hand as fuel; mine minus theirs."""
+    the General, plays under way), plus cards in hand as fuel; mine minus theirs."""
     from ..games.frontline.stats import attack_value, has_keyword
 
     total = 0.0
     defs = st.defs
     hp = st.hp
+    pending = _pending(st, seat, hp)
     for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
-        board = 0.0
+        board = pending[p]
         for u in st.front[p * 5: p * 5 + 5]:
             if u >= 0:
                 board += 0.5 + attack_value(st, u) + 0.6 * hp[u] + (0.3 if has_keyword(st, u, "cover") else 0.0)
