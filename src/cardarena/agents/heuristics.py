@@ -166,6 +166,10 @@ def frontline_score(st: Any, seat: int) -> float:
     return _clip(total)
 
 
+#: the worth of one Hero action still to come this Round (about 3 HP of one Hero)
+MASTERY_ACTION = 0.03
+
+
 def mastery_score(st: Any, seat: int) -> float:
     """Heroes alive and their HP (after the Poison still to come, plus Shielded and this Round's DEF
     and reductions as HP they save), then Mastery growth (Loadout, Level 2 Path) and cards in hand;
@@ -184,7 +188,11 @@ def mastery_score(st: Any, seat: int) -> float:
             eff = max(0.5, min(eff, top + 3.0))
             party += 0.5 + 0.5 * eff / top
             growth += 0.012 * len(st.loadout[s]) + (0.03 if st.path[s] else 0.0)
-        total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]))
+        # Hero actions still to come this Round (READY Heroes the AP can pay for, about 2 AP each):
+        # without them a search cut right after one side acted would rate that side ahead
+        ready = sum(1 for s in range(p * 3, p * 3 + 3) if st.hp[s] > 0 and not st.used[s])
+        left = min(ready, st.ap[p] / 2.0)
+        total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]) + MASTERY_ACTION * left)
     return _clip(total)
 
 
