@@ -141,6 +141,17 @@ def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
     return out
 
 
+def _attacks_to_come(st: Any, p: int) -> float:
+    """The active seat's attacks still to come this turn, at a third of their ATK (half of it on a
+    Breach, as LP): a search cut just before the Battle Phase would otherwise miss them."""
+    from ..games.frontline.combat import attackers
+    from ..games.frontline.stats import attack_value
+
+    breach = not st.units(1 - p) and st.turn >= 2
+    per = 0.5 * 1.25 if breach else 0.33
+    return per * sum(attack_value(st, a) for a in attackers(st, p))
+
+
 def frontline_score(st: Any, seat: int) -> float:
     """LP race, the deck-out race, and the board (units by ATK and HP, Cover, Tactical Equipment,
     the General, plays under way), plus cards in hand as fuel; mine minus theirs."""
@@ -160,6 +171,8 @@ def frontline_score(st: Any, seat: int) -> float:
                 board += 0.3 + 0.5 * hp[t] + 0.5 * defs[t].atk
         if st.command[p] >= 0:
             board += 1.0
+        if p == st.active and st.phase in ("main1", "battle"):
+            board += _attacks_to_come(st, p)
         v = 0.5 * st.lp[p] / 20.0 + 0.02 * board + 0.015 * min(len(st.hand[p]), 7)
         total += sign * v
     total += 0.25 * _deck_race(st, seat)
