@@ -159,3 +159,21 @@ def test_ruleset_defaults_to_load_game_once(monkeypatch: pytest.MonkeyPatch) -> 
 def test_bad_parameters_are_rejected(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="ismcts"):
         ISMCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("forced", [0, 1])
+def test_a_forced_move_gets_a_tree_node_only_when_asked(forced: int) -> None:
+    # "a" leads to the opponent's one-option window, then our winning choice: with forced=1 that
+    # window is applied in passing, so our choice hangs directly under "a".
+    tree = {"": (0, ["a", "c"]), "a": (1, ["ok"]), "a/ok": (0, ["win", "lose"]), "a/ok/win": 0,
+            "a/ok/lose": 1, "c": None}
+    game = TreeGame(tree)
+    s = game.new_game()
+    agent = ISMCTSAgent(seed=0, iterations=200, ruleset=game, skip_forced=forced)
+    a = agent._search(s, 0).kids[0]["a"]
+    if forced:
+        assert set(a.kids) == {0} and set(a.kids[0]) == {"win", "lose"}
+    else:
+        assert set(a.kids) == {1} and set(a.kids[1]) == {"ok"}
+    assert s.decision is not None
+    assert agent.choose(s.view(0), s.decision, s) == "a"

@@ -89,6 +89,7 @@ class ISMCTSAgent(Agent):
         "bias": ("bias", float),
         "scale": ("scale", float),
         "quiet": ("quiet", float),
+        "forced": ("skip_forced", int),
     }
 
     def __init__(
@@ -104,6 +105,7 @@ class ISMCTSAgent(Agent):
         bias: float = 2.0,
         scale: float = 4.0,
         quiet: float = 0.0,
+        skip_forced: int = 1,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -126,6 +128,8 @@ class ISMCTSAgent(Agent):
         self.scale = scale
         #: in rollouts, the chance of passing (pass, end, done) when that is an option
         self.quiet = quiet
+        #: 1: a decision with one option is applied without a tree node and not counted in rollout depth
+        self.skip_forced = skip_forced
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -175,6 +179,7 @@ class ISMCTSAgent(Agent):
         quiet = self.quiet
         tanh = math.tanh
         turn_cut = self.turn_cut
+        skip_forced = self.skip_forced
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -210,6 +215,9 @@ class ISMCTSAgent(Agent):
                 d = s.decision
                 if d is None:
                     break
+                if skip_forced and len(d.options) == 1:  # nothing to choose: no node, no expansion spent
+                    s.apply(d.options[0].id)
+                    continue
                 dseat = d.seat
                 kids = node.kids.get(dseat)
                 if kids is None:
@@ -260,8 +268,14 @@ class ISMCTSAgent(Agent):
                     s.apply(opts[int(rand() * len(opts))].id)
                     steps -= 1
                     d = s.decision
+            free = 64  # forced moves a rollout may take beyond `depth` (a game always ends, but bound it)
             while d is not None and steps and not turn_cut:
                 opts = d.options
+                if skip_forced and len(opts) == 1 and free:
+                    free -= 1
+                    s.apply(opts[0].id)
+                    d = s.decision
+                    continue
                 oid = opts[int(rand() * len(opts))].id
                 if quiet and rand() < quiet:
                     for o in opts:
