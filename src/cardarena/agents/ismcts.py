@@ -45,6 +45,11 @@ from .heuristics import scorer
 QUIET = frozenset(("pass", "end", "done", "keep", "no_token"))
 
 
+#: settings for a parameter the caller left unset: DEFAULTS, overridden per game by GAME_DEFAULTS
+DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0}
+GAME_DEFAULTS: dict[str, dict[str, float]] = {}
+
+
 class _Node:
     """One option taken by `seat`, reached from `parent`. Statistics are from `seat`'s point of view."""
 
@@ -90,6 +95,8 @@ class ISMCTSAgent(Agent):
         "scale": ("scale", float),
         "quiet": ("quiet", float),
         "forced": ("skip_forced", int),
+        "tprior": ("tprior", int),
+        "center": ("center", int),
     }
 
     def __init__(
@@ -97,24 +104,26 @@ class ISMCTSAgent(Agent):
         seed: int = 0,
         iterations: int = 200,
         ms: float | None = None,
-        c: float = 0.7,
-        rollout_depth: int = 5,
+        c: float | None = None,
+        rollout_depth: int | None = None,
         ruleset: Ruleset | None = None,
         name: str | None = None,
         turn_cut: int = 0,
-        bias: float = 2.0,
-        scale: float = 4.0,
+        bias: float | None = None,
+        scale: float | None = None,
         quiet: float = 0.0,
         skip_forced: int = 1,
+        tprior: int = 0,
+        center: int = 0,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
             raise ValueError(f"ismcts: iterations must be at least 1, got {iterations}")
         if ms is not None and not (ms > 0 and math.isfinite(ms)):
             raise ValueError(f"ismcts: ms must be a positive number of milliseconds, got {ms}")
-        if not (c >= 0 and math.isfinite(c)):
+        if c is not None and not (c >= 0 and math.isfinite(c)):
             raise ValueError(f"ismcts: exploration constant c must be >= 0, got {c}")
-        if rollout_depth < 0:
+        if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
         self.iterations = iterations
         self.ms = ms
@@ -130,6 +139,10 @@ class ISMCTSAgent(Agent):
         self.quiet = quiet
         #: 1: a decision with one option is applied without a tree node and not counted in rollout depth
         self.skip_forced = skip_forced
+        #: 1: the progressive-bias score is stretched by tanh(scale * score) like cut-off scores
+        self.tprior = tprior
+        #: 1: cut-off scores (and stretched priors) are taken relative to the iteration's start score
+        self.center = center
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -142,6 +155,16 @@ class ISMCTSAgent(Agent):
         if rs is None:
             rs = self._rulesets[state.game_id] = load_game(state.game_id)
         return rs
+
+    def _settings(self, game_id: str) -> tuple[float, int, float, float]:
+        """(c, rollout_depth, bias, scale): what the caller set, else the game's entry of GAME_DEFAULTS,
+        else DEFAULTS."""
+        d = {**DEFAULTS, **GAME_DEFAULTS.get(game_id, {})}
+        c = d["c"] if self.c is None else self.c
+        depth = int(d["rollout_depth"] if self.rollout_depth is None else self.rollout_depth)
+        bias = d["bias"] if self.bias is None else self.bias
+        scale = d["scale"] if self.scale is None else self.scale
+        return c, depth, bias, scale
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
         options = decision.options
@@ -172,14 +195,13 @@ class ISMCTSAgent(Agent):
         getrandbits = rng.getrandbits
         log = math.log
         sqrt = math.sqrt
-        c = self.c
-        depth = self.rollout_depth
-        bias = self.bias
-        scale = self.scale
+        c, depth, bias, scale = self._settings(state.game_id)
         quiet = self.quiet
         tanh = math.tanh
         turn_cut = self.turn_cut
         skip_forced = self.skip_forced
+        tprior = self.tprior
+        center = self.center
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -208,6 +230,9 @@ class ISMCTSAgent(Agent):
             # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
             # would let rollouts foresee it.
             s.rng = Rng(getrandbits(64))
+            # centre: the score of this determinization before any move, so a cut-off score measures
+            # what the moves changed (hidden cards weigh on both sides of the difference and cancel)
+            c0 = evaluate(s, seat) if center else 0.0
             node = root
 
             # Select with UCB1 over the options legal here, until a node has an untried option.
@@ -242,6 +267,8 @@ class ISMCTSAgent(Agent):
                             pr = evaluate(s, seat)
                         else:
                             pr = 0.0 if s.result.winner is None else (1.0 if s.result.winner == seat else -1.0)
+                        if tprior and s.result is None:
+                            pr = tanh(scale * (pr - c0))
                         ch.prior = pr if dseat == seat else -pr
                     node = ch
                     break
@@ -292,7 +319,7 @@ class ISMCTSAgent(Agent):
             else:
                 # A cut-off score is stretched so that its differences (hundredths in a race of HP
                 # shares) weigh against the exploration term as much as wins and losses do.
-                r = tanh(scale * evaluate(s, seat))
+                r = tanh(scale * (evaluate(s, seat) - c0))
 
             # Back up: each node scores the outcome for the seat that chose it (two-player zero-sum).
             back: _Node | None = node
