@@ -24,9 +24,8 @@ def test_same_seed_same_game(game_id: str) -> None:
     assert _game(game_id, 3, 0)[0] == _game(game_id, 3, 0)[0]
 
 
-#: games where greedy does not beat random yet (issue 10 stays open for them): in frontline both
-#: automatons' games end by deck-out, and Player 2 always decks out first (Player 1 skips one draw)
-NOT_YET = {"frontline"}
+#: games where greedy does not beat random yet (issue 10 stays open for them)
+NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize("game_id", [
