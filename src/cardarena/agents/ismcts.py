@@ -41,7 +41,8 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
     68% (40) but only 43% (30) for 1000 iterations against greedy; circuits (scale=10) 43% (30): a
     leaf scored mid-play (a card chosen, its target not) misleads the tree, so depth 0 stays off.
   - Centred scores with the usual rollouts (depth 5, c=0.7) and scale=8: circuits 67% (30, was
-    50%), aliens 63% (30, was 53%); 1000 iterations against greedy: aliens 63% (30, as before).
+    50%), aliens 63% (30, was 53%); 1000 iterations against greedy: aliens 63% (30, as before),
+    circuits 75% (20, was 67% of 30). Frontline 55% (20, was 60%): not adopted there.
     Now the default in aliens and circuits (GAME_DEFAULTS). Still short of 70%: more iterations
     buy little while a 5-decision random rollout decides most of an estimate's noise.
 """
