@@ -43,6 +43,10 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   - Centred scores with the usual rollouts (depth 5, c=0.7) and scale=8: circuits 67% (30, was
     50%), aliens 63% (30, was 53%); 1000 iterations against greedy: aliens 63% (30, as before),
     circuits 75% (20, was 67% of 30). Frontline 55% (20, was 60%): not adopted there.
+  - Base settings with the finer frontline/mastery scores (agents/heuristics.py): mastery 400 vs
+    50 69% (16), 1000 vs greedy 69% (16); frontline 1000 vs greedy 69% (16).
+  - Iterations/s mid-game (bench/bench_engine.py, loaded machine): aliens 4,900, circuits 3,600
+    (one more score per iteration for the centre), frontline 5,900, mastery 7,100.
     Now the default in aliens and circuits (GAME_DEFAULTS). Still short of 70%: more iterations
     buy little while a 5-decision random rollout decides most of an estimate's noise.
 """
