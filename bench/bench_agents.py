@@ -24,7 +24,9 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
     """(score of A, decisions, seconds A spent, seconds B spent) of game i, A in seat i % 2."""
     game_id, spec_a, spec_b, i = args
     game = cardarena.load_game(game_id)
-    starters = sorted(game.starter_decks())
+    # starters of the game's default format only (a circuits Squad starter never meets a Duel one)
+    fmt = getattr(game, "default_format", None)
+    starters = sorted(n for n, d in game.starter_decks().items() if getattr(d, "format", None) in (None, fmt))
     seat_a = i % 2
     k = i // 2
     decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]

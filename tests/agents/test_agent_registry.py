@@ -25,7 +25,7 @@ def test_random() -> None:
 def test_ismcts_defaults_and_parameters() -> None:
     a = make_agent("ismcts")
     assert isinstance(a, ISMCTSAgent)
-    assert (a.iterations, a.ms, a.c, a.rollout_depth) == (200, None, 0.7, 5)
+    assert (a.iterations, a.ms, a.c, a.rollout_depth) == (200, None, None, None)  # unset: per-game defaults
 
     a = make_agent("ismcts:iters=400", seed=2)
     assert isinstance(a, ISMCTSAgent)
@@ -41,7 +41,7 @@ def test_ismcts_defaults_and_parameters() -> None:
     [
         ("minimax", "unknown agent 'minimax'; valid agents: "),
         ("", "no agent name"),
-        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: bias, c, depth, iterations, iters, ms, quiet, rollout_depth, scale, turn"),
+        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: bias, c, center, depth, forced, iterations, iters, ms, quiet, rollout_depth, scale, tprior, turn"),
         ("random:iters=5", "valid parameters: none"),
         ("ismcts:iters=many", "iters='many' is not a valid int"),
         ("ismcts:c=high", "c='high' is not a valid float"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -159,3 +160,48 @@ def test_ruleset_defaults_to_load_game_once(monkeypatch: pytest.MonkeyPatch) -> 
 def test_bad_parameters_are_rejected(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="ismcts"):
         ISMCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("forced", [0, 1])
+def test_a_forced_move_gets_a_tree_node_only_when_asked(forced: int) -> None:
+    # "a" leads to the opponent's one-option window, then our winning choice: with forced=1 that
+    # window is applied in passing, so our choice hangs directly under "a".
+    tree = {"": (0, ["a", "c"]), "a": (1, ["ok"]), "a/ok": (0, ["win", "lose"]), "a/ok/win": 0,
+            "a/ok/lose": 1, "c": None}
+    game = TreeGame(tree)
+    s = game.new_game()
+    agent = ISMCTSAgent(seed=0, iterations=200, ruleset=game, skip_forced=forced)
+    a = agent._search(s, 0).kids[0]["a"]
+    if forced:
+        assert set(a.kids) == {0} and set(a.kids[0]) == {"win", "lose"}
+    else:
+        assert set(a.kids) == {1} and set(a.kids[1]) == {"ok"}
+    assert s.decision is not None
+    assert agent.choose(s.view(0), s.decision, s) == "a"
+
+
+@pytest.mark.parametrize("center", [0, 1])
+def test_centred_scores_measure_what_the_moves_changed(center: int) -> None:
+    # A score that no move changes: centred, every cut-off adds 0; uncentred, tanh(scale * 0.5) each.
+    class Flat(HighCard):
+        def evaluate(self, state: State, seat: int) -> float:
+            return 0.5
+
+    s = GAME.new_game(seed=2)
+    agent = ISMCTSAgent(seed=0, iterations=40, rollout_depth=0, ruleset=Flat(), center=center, tprior=1)
+    kids = agent._search(s, 0).kids[0]
+    total = sum(ch.reward for ch in kids.values())
+    priors = {ch.prior for ch in kids.values()}
+    if center:
+        assert total == 0.0 and priors == {0.0}
+    else:
+        assert total == pytest.approx(40 * math.tanh(agent._settings(GAME.id)[3] * 0.5))
+        assert len(priors) == 1 and priors.pop() > 0.5
+
+
+def test_per_game_defaults_fill_only_unset_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ismcts_module.GAME_DEFAULTS, GAME.id, {"c": 0.1, "scale": 9.0})
+    base = ismcts_module.DEFAULTS
+    assert ISMCTSAgent()._settings(GAME.id) == (0.1, base["rollout_depth"], base["bias"], 9.0)
+    assert ISMCTSAgent(c=0.3, rollout_depth=2)._settings(GAME.id) == (0.3, 2, base["bias"], 9.0)
+    assert ISMCTSAgent()._settings("no-such-game") == (base["c"], base["rollout_depth"], base["bias"], base["scale"])

@@ -26,6 +26,29 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   two thirds of action choices, i.e. the estimates are still noise-dominated at that budget, and
   400 against 50 iterations stays near 57% (40 games). Preferring pass/end in rollouts (`quiet`)
   made the searches agree more (80%) but did not win more (47%, 32 games).
+- Issue 10 round (ismcts:iters=400 against ismcts:iters=50, same settings on both sides, 20–40
+  games each, so ±15–20 points): before this round aliens 53% (30), circuits 50% (30), frontline
+  60% (20), mastery 65% (20, before the finer mastery score).
+  - `forced` (default 1): a one-option decision (22–44% of all decisions) gets no tree node and does
+    not count towards the rollout depth. Same strength (aliens 50% vs 53% without, 30 games each;
+    circuits 50%, 30), kept because it spends no expansion on a non-choice.
+  - Leaf evaluation (depth=0): aliens 60% (30); with c=0.25 aliens 57% (40), circuits 48% (40).
+    c=0.25 with rollouts: aliens 63% (30).
+  - Cut-off scores are hundredths apart and the whole position's score (ahead or behind) pushed
+    tanh into its flat part. `center=1` scores each iteration relative to its own determinization's
+    start (the hidden cards weigh on both sides and cancel), `tprior=1` stretches the prior the same
+    way, so progressive bias weighs as much as a reward. With depth=0, c=0.25, scale=20: aliens
+    68% (40) but only 43% (30) for 1000 iterations against greedy; circuits (scale=10) 43% (30): a
+    leaf scored mid-play (a card chosen, its target not) misleads the tree, so depth 0 stays off.
+  - Centred scores with the usual rollouts (depth 5, c=0.7) and scale=8: circuits 67% (30, was
+    50%), aliens 63% (30, was 53%); 1000 iterations against greedy: aliens 63% (30, as before),
+    circuits 75% (20, was 67% of 30). Frontline 55% (20, was 60%): not adopted there.
+  - Base settings with the finer frontline/mastery scores (agents/heuristics.py): mastery 400 vs
+    50 69% (16), 1000 vs greedy 69% (16); frontline 1000 vs greedy 69% (16).
+  - Iterations/s mid-game (bench/bench_engine.py, loaded machine): aliens 4,900, circuits 3,600
+    (one more score per iteration for the centre), frontline 5,900, mastery 7,100.
+    Now the default in aliens and circuits (GAME_DEFAULTS). Still short of 70%: more iterations
+    buy little while a 5-decision random rollout decides most of an estimate's noise.
 """
 
 from __future__ import annotations
@@ -43,6 +66,16 @@ from .heuristics import scorer
 
 #: option ids that let the game go on without spending anything (rollouts may prefer them)
 QUIET = frozenset(("pass", "end", "done", "keep", "no_token"))
+
+
+#: The one place for settings a caller leaves unset: DEFAULTS, overridden per game by GAME_DEFAULTS
+#: (which also holds `center`, 0 where not named). Figures in the module docstring; frontline and
+#: mastery were not measured with centred scores, so they keep the base settings.
+DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0}
+GAME_DEFAULTS: dict[str, dict[str, float]] = {
+    "aliens": {"center": 1, "scale": 8.0},
+    "circuits": {"center": 1, "scale": 8.0},
+}
 
 
 class _Node:
@@ -89,6 +122,9 @@ class ISMCTSAgent(Agent):
         "bias": ("bias", float),
         "scale": ("scale", float),
         "quiet": ("quiet", float),
+        "forced": ("skip_forced", int),
+        "tprior": ("tprior", int),
+        "center": ("center", int),
     }
 
     def __init__(
@@ -96,23 +132,26 @@ class ISMCTSAgent(Agent):
         seed: int = 0,
         iterations: int = 200,
         ms: float | None = None,
-        c: float = 0.7,
-        rollout_depth: int = 5,
+        c: float | None = None,
+        rollout_depth: int | None = None,
         ruleset: Ruleset | None = None,
         name: str | None = None,
         turn_cut: int = 0,
-        bias: float = 2.0,
-        scale: float = 4.0,
+        bias: float | None = None,
+        scale: float | None = None,
         quiet: float = 0.0,
+        skip_forced: int = 1,
+        tprior: int = 0,
+        center: int | None = None,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
             raise ValueError(f"ismcts: iterations must be at least 1, got {iterations}")
         if ms is not None and not (ms > 0 and math.isfinite(ms)):
             raise ValueError(f"ismcts: ms must be a positive number of milliseconds, got {ms}")
-        if not (c >= 0 and math.isfinite(c)):
+        if c is not None and not (c >= 0 and math.isfinite(c)):
             raise ValueError(f"ismcts: exploration constant c must be >= 0, got {c}")
-        if rollout_depth < 0:
+        if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
         self.iterations = iterations
         self.ms = ms
@@ -126,6 +165,12 @@ class ISMCTSAgent(Agent):
         self.scale = scale
         #: in rollouts, the chance of passing (pass, end, done) when that is an option
         self.quiet = quiet
+        #: 1: a decision with one option is applied without a tree node and not counted in rollout depth
+        self.skip_forced = skip_forced
+        #: 1: the progressive-bias score is stretched by tanh(scale * score) like cut-off scores
+        self.tprior = tprior
+        #: 1: cut-off scores (and stretched priors) are taken relative to the iteration's start score
+        self.center = center
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -138,6 +183,16 @@ class ISMCTSAgent(Agent):
         if rs is None:
             rs = self._rulesets[state.game_id] = load_game(state.game_id)
         return rs
+
+    def _settings(self, game_id: str) -> tuple[float, int, float, float]:
+        """(c, rollout_depth, bias, scale): what the caller set, else the game's entry of GAME_DEFAULTS,
+        else DEFAULTS."""
+        d = {**DEFAULTS, **GAME_DEFAULTS.get(game_id, {})}
+        c = d["c"] if self.c is None else self.c
+        depth = int(d["rollout_depth"] if self.rollout_depth is None else self.rollout_depth)
+        bias = d["bias"] if self.bias is None else self.bias
+        scale = d["scale"] if self.scale is None else self.scale
+        return c, depth, bias, scale
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
         options = decision.options
@@ -168,13 +223,13 @@ class ISMCTSAgent(Agent):
         getrandbits = rng.getrandbits
         log = math.log
         sqrt = math.sqrt
-        c = self.c
-        depth = self.rollout_depth
-        bias = self.bias
-        scale = self.scale
+        c, depth, bias, scale = self._settings(state.game_id)
         quiet = self.quiet
         tanh = math.tanh
         turn_cut = self.turn_cut
+        skip_forced = self.skip_forced
+        tprior = self.tprior
+        center = self.center if self.center is not None else int(GAME_DEFAULTS.get(state.game_id, {}).get("center", 0))
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -203,6 +258,9 @@ class ISMCTSAgent(Agent):
             # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
             # would let rollouts foresee it.
             s.rng = Rng(getrandbits(64))
+            # centre: the score of this determinization before any move, so a cut-off score measures
+            # what the moves changed (hidden cards weigh on both sides of the difference and cancel)
+            c0 = evaluate(s, seat) if center else 0.0
             node = root
 
             # Select with UCB1 over the options legal here, until a node has an untried option.
@@ -210,6 +268,9 @@ class ISMCTSAgent(Agent):
                 d = s.decision
                 if d is None:
                     break
+                if skip_forced and len(d.options) == 1:  # nothing to choose: no node, no expansion spent
+                    s.apply(d.options[0].id)
+                    continue
                 dseat = d.seat
                 kids = node.kids.get(dseat)
                 if kids is None:
@@ -234,6 +295,8 @@ class ISMCTSAgent(Agent):
                             pr = evaluate(s, seat)
                         else:
                             pr = 0.0 if s.result.winner is None else (1.0 if s.result.winner == seat else -1.0)
+                        if tprior and s.result is None:
+                            pr = tanh(scale * (pr - c0))
                         ch.prior = pr if dseat == seat else -pr
                     node = ch
                     break
@@ -260,8 +323,14 @@ class ISMCTSAgent(Agent):
                     s.apply(opts[int(rand() * len(opts))].id)
                     steps -= 1
                     d = s.decision
+            free = 64  # forced moves a rollout may take beyond `depth` (a game always ends, but bound it)
             while d is not None and steps and not turn_cut:
                 opts = d.options
+                if skip_forced and len(opts) == 1 and free:
+                    free -= 1
+                    s.apply(opts[0].id)
+                    d = s.decision
+                    continue
                 oid = opts[int(rand() * len(opts))].id
                 if quiet and rand() < quiet:
                     for o in opts:
@@ -278,7 +347,7 @@ class ISMCTSAgent(Agent):
             else:
                 # A cut-off score is stretched so that its differences (hundredths in a race of HP
                 # shares) weigh against the exploration term as much as wins and losses do.
-                r = tanh(scale * evaluate(s, seat))
+                r = tanh(scale * (evaluate(s, seat) - c0))
 
             # Back up: each node scores the outcome for the seat that chose it (two-player zero-sum).
             back: _Node | None = node
