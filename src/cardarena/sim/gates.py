@@ -13,7 +13,9 @@ gate names itself with its measured value and interval; `cardarena sim --gates` 
     metric = "first_player_win_rate"
     min = 0.45
     max = 0.55
-    check = "value"                   # or "interval": the whole 95% interval must lie within
+    check = "value"                   # or "interval": the whole 95% interval must lie within,
+                                      # or "plausible": broken only when the whole 95% interval lies
+                                      # outside (the data clearly contradict the bounds)
 
 Metrics: `player_win_rate` (`player` = 1..N), `seat_win_rate` (`seat` = 1..N), `first_player_win_rate`,
 `draw_rate`, `reason_share` (`reason`), `event_share` (`event`: games with at least one such event),
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,10 @@ from .rows import Row
 from .stats import Rate, quantile
 
 LENGTH_STATS = ("mean", "median", "p10", "p90", "min", "max")
+#: how a measured value is held to its bounds: the point value; the whole 95% interval within them;
+#: or only some value of the interval within them ("plausible", for small samples where a point
+#: estimate wanders outside by chance: broken only when the data clearly contradict the gate)
+CHECKS = ("value", "interval", "plausible")
 RATE_METRICS = ("player_win_rate", "seat_win_rate", "first_player_win_rate", "draw_rate", "reason_share",
                 "event_share", "peak_share", "matchup_win_rate")
 
@@ -85,6 +91,12 @@ class GateFile:
     #: games, decks, seed); `cardarena sim --gates` ignores it and checks the run it is given
     sample: dict[str, Any]
 
+    def with_check(self, check: str) -> GateFile:
+        """The same gates, every one checked in mode `check` (e.g. "plausible" on a small sample)."""
+        if check not in CHECKS:
+            raise GateFileError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
+        return GateFile(self.game, [replace(g, check=check) for g in self.gates], self.sample)
+
 
 _GATE_KEYS = {"name", "metric", "min", "max", "check", "variant"}
 _PARAMS = {"player_win_rate": {"player"}, "seat_win_rate": {"seat"}, "reason_share": {"reason"},
@@ -120,8 +132,8 @@ def load_gates(path: Path) -> GateFile:
             problems.append(f"{name}: metric {metric} needs {', '.join(missing)}")
         if "min" not in g and "max" not in g:
             problems.append(f"{name}: give min, max or both")
-        if g.get("check", "value") not in ("value", "interval"):
-            problems.append(f"{name}: check must be \"value\" or \"interval\"")
+        if g.get("check", "value") not in CHECKS:
+            problems.append(f"{name}: check must be one of {', '.join(CHECKS)}")
         params = tuple(sorted((k, v) for k, v in g.items() if k in _PARAMS.get(metric, set())))
         gates.append(Gate(name, metric, _num(g.get("min")), _num(g.get("max")), g.get("check", "value"),
                           g.get("variant", default_variant), params))
@@ -167,6 +179,8 @@ def check_gates(gf: GateFile, rows: list[Row]) -> list[GateResult]:
 def _judge(gate: Gate, value: float, interval: tuple[float, float] | None) -> bool:
     if math.isnan(value):
         return False
+    if gate.check == "plausible" and interval is not None:  # the interval meets [min, max]
+        return (gate.min is None or interval[1] >= gate.min) and (gate.max is None or interval[0] <= gate.max)
     lo, hi = interval if (gate.check == "interval" and interval is not None) else (value, value)
     return (gate.min is None or lo >= gate.min) and (gate.max is None or hi <= gate.max)
 
