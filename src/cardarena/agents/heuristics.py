@@ -4,7 +4,20 @@ The ruleset's `evaluate` is the default. Where it looks only at the final race (
 cut after a few decisions cannot tell a developing play from a pass, so a game may add a finer score
 here, keyed by game id: material on the table, cards in hand, shields, gear. Each stays symmetric
 (mine minus theirs) and reads only public facts and the seat's own cards, since it is applied to
-determinized states.
+determinized states (tests/agents/test_heuristics.py).
+
+Why the frontline and mastery terms (bench/bench_agents.py, seats alternating, ± about 10 points at
+40 games):
+- frontline: with the ruleset's evaluate (LP and board only) greedy won 68% against random (20
+  games), nearly all games ending by deck-out, decided by which seat drew first. Draw effects are
+  common (Forced March, Scavenge, Requisition) and the evaluate never saw the deck, so greedy drew
+  itself out. The deck-out race term (who fails a Draw Phase first, weighed by how soon) makes it
+  keep its deck longer than the opponent; units by ATK, HP and Cover make it trade and clear the
+  Front Line for Breaches; cards in hand are the fuel every cost is paid with. Greedy then won 40/40.
+- mastery: with the evaluate (Heroes alive, HP share) greedy won 33/40; most games reach the Round
+  cap, decided by survivors then total HP. Poison still to come, Shielded and this Round's DEF and
+  reductions count as HP (so protections and Poison are worth playing), a Loadout skill and a Level 2
+  Path as growth: 37/40.
 """
 
 from __future__ import annotations
@@ -85,16 +98,60 @@ def _deck_race(st: Any, seat: int) -> float:
     return (1.0 if margin > 0 else -1.0) * min(1.0, abs(margin) / 6.0) * (0.3 + 0.7 * urgency)
 
 
+def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
+    """Board value, per seat, of plays under way: a card revealed and waiting for its payment or its
+    Ladder to resolve (public while it waits), at what it will be worth once in play, and an attack on
+    the Ladder at half its damage (it may still be answered). Without this a search cut mid-play scores
+    a deploy as a card lost from hand."""
+    from ..games.frontline.state import LADDER, LP
+    from ..games.frontline.stats import attack_value
+
+    out = [0.0, 0.0]
+    defs = st.defs
+    owner = st.owner
+    for iid, z in enumerate(st.zone):
+        if z != LADDER:
+            continue
+        d = defs[iid]
+        kind = type(d).__name__
+        if kind == "HeroCard":
+            v = 0.5 + d.atk + 0.6 * d.hp
+        elif kind == "EquipmentCard":
+            v = 0.3 + d.atk + 0.6 * d.hp
+        elif kind == "TacticalCard":
+            v = 0.3 + 0.5 * d.hp
+        elif kind == "GeneralCard":
+            v = 1.0
+        else:
+            v = 0.75  # an Action or Reaction: at least the card it was in hand
+        out[owner[iid]] += v
+    for link in st.links:
+        if link[0] != "attack":
+            continue
+        _, p, a, sz, t, tz = link
+        if st.zone[a] != sz:
+            continue
+        atk = attack_value(st, a)
+        if tz == LP:
+            out[p] += 0.5 * atk * 1.25  # an LP point is worth 1.25 board points (0.5/20 vs 0.02)
+        elif st.zone[t] == tz and hp[t] > 0:
+            dmg = min(atk, hp[t])
+            gain = 0.6 * dmg + ((0.5 + defs[t].atk) if atk >= hp[t] else 0.0)
+            out[p] += 0.5 * gain
+    return out
+
+
 def frontline_score(st: Any, seat: int) -> float:
     """LP race, the deck-out race, and the board (units by ATK and HP, Cover, Tactical Equipment,
-    the General), plus cards in hand as fuel; mine minus theirs."""
+    the General, plays under way), plus cards in hand as fuel; mine minus theirs."""
     from ..games.frontline.stats import attack_value, has_keyword
 
     total = 0.0
     defs = st.defs
     hp = st.hp
+    pending = _pending(st, seat, hp)
     for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
-        board = 0.0
+        board = pending[p]
         for u in st.front[p * 5: p * 5 + 5]:
             if u >= 0:
                 board += 0.5 + attack_value(st, u) + 0.6 * hp[u] + (0.3 if has_keyword(st, u, "cover") else 0.0)
@@ -107,6 +164,10 @@ def frontline_score(st: Any, seat: int) -> float:
         total += sign * v
     total += 0.25 * _deck_race(st, seat)
     return _clip(total)
+
+
+#: the worth of one Hero action still to come this Round (about 3 HP of one Hero)
+MASTERY_ACTION = 0.03
 
 
 def mastery_score(st: Any, seat: int) -> float:
@@ -127,7 +188,11 @@ def mastery_score(st: Any, seat: int) -> float:
             eff = max(0.5, min(eff, top + 3.0))
             party += 0.5 + 0.5 * eff / top
             growth += 0.012 * len(st.loadout[s]) + (0.03 if st.path[s] else 0.0)
-        total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]))
+        # Hero actions still to come this Round (READY Heroes the AP can pay for, about 2 AP each):
+        # without them a search cut right after one side acted would rate that side ahead
+        ready = sum(1 for s in range(p * 3, p * 3 + 3) if st.hp[s] > 0 and not st.used[s])
+        left = min(ready, st.ap[p] / 2.0)
+        total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]) + MASTERY_ACTION * left)
     return _clip(total)
 
 
