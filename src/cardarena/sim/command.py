@@ -197,12 +197,19 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "")
         print_summary(stats, out)
         out.print(f"report: {page}")
-    broken = [r for r in results if not r.ok]
+    from .gates import failures
+
+    fails = failures(results)
+    known = sum(1 for r in results if not r.ok and r.gate.known_broken)
     for r in results:
         (err if not r.ok else out).print(r.line(), markup=False, soft_wrap=True)
+    for line in fails:
+        if line.startswith("HOLDS NOW"):
+            err.print(line, markup=False, soft_wrap=True)
     if results:
-        out.print(f"gates: {len(results) - len(broken)} ok, {len(broken)} broken")
-    return 1 if broken else 0
+        out.print(f"gates: {sum(r.ok for r in results)} ok, {len(fails)} broken"
+                  + (f", {known} known broken" if known else ""))
+    return 1 if fails else 0
 
 
 @app.command("sim-report")
