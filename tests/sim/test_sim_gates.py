@@ -55,6 +55,8 @@ def test_plausible_check_breaks_only_when_the_whole_interval_is_outside() -> Non
 
 
 def test_a_known_broken_gate_does_not_fail_the_run_until_it_holds() -> None:
+    from dataclasses import replace
+
     from cardarena.sim.gates import Gate, GateResult, failures
 
     target = Gate("pairs", "matchup_win_rate", min=0.3, max=0.7, known_broken="not rebalanced yet")
@@ -66,6 +68,8 @@ def test_a_known_broken_gate_does_not_fail_the_run_until_it_holds() -> None:
     held = failures([fine_pair, fine_pair])
     assert len(held) == 1 and held[0].startswith("HOLDS NOW: pairs")
     assert failures([GateResult(plain, False, 2.0, None, "2 of 9 games", "")])[0].startswith("BROKEN: errors")
+    loose = replace(target, check="plausible")  # not contradicted is not met: the mark stays
+    assert failures([GateResult(loose, True, 0.8, (0.6, 0.9), "a vs b: 0.8", "")]) == []
 
 
 def test_check_option_overrides_every_gate(tmp_path: Path) -> None:
