@@ -16,6 +16,8 @@ gate names itself with its measured value and interval; `cardarena sim --gates` 
     check = "value"                   # or "interval": the whole 95% interval must lie within,
                                       # or "plausible": broken only when the whole 95% interval lies
                                       # outside (the data clearly contradict the bounds)
+    known_broken = "why"              # optional: a target not met yet; its breaks do not fail the
+                                      # run, its holding (checked as value or interval) does
 
 Metrics: `player_win_rate` (`player` = 1..N), `seat_win_rate` (`seat` = 1..N), `first_player_win_rate`,
 `draw_rate`, `reason_share` (`reason`), `event_share` (`event`: games with at least one such event),
