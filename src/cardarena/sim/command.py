@@ -71,6 +71,9 @@ def sim(
     out_dir: Annotated[Path | None, typer.Option("--out", help="Run directory (rows, report).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out without replaying a game.")] = False,
     gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
+    check: Annotated[str | None, typer.Option(
+        help="Check every gate this way instead of its own: value, interval or plausible (broken only when "
+             "the whole 95% interval lies outside: for small samples).")] = None,
     logs: Annotated[bool, typer.Option("--logs", help="Also save each game's replay (with its log) in OUT/logs.")] = False,
     cards: Annotated[bool, typer.Option("--cards/--no-cards", help="Record the log for per-card statistics.")] = True,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write the report at the end.")] = True,
@@ -108,7 +111,7 @@ def sim(
         _fail(str(e))
         raise
     assert out_dir is not None
-    gate_file = _load_gates(gates)
+    gate_file = _load_gates(gates, check)
     from .runner import cores
 
     workers = workers or cores()
@@ -128,13 +131,16 @@ def sim(
     raise typer.Exit(code)
 
 
-def _load_gates(path: Path | None) -> Any:
+def _load_gates(path: Path | None, check: str | None = None) -> Any:
     if path is None:
+        if check is not None:
+            _fail("--check needs --gates")
         return None
     from .gates import GateFileError, load_gates
 
     try:
-        return load_gates(path)
+        gf = load_gates(path)
+        return gf if check is None else gf.with_check(check)
     except GateFileError as e:
         _fail(str(e))
         raise
@@ -191,12 +197,19 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "")
         print_summary(stats, out)
         out.print(f"report: {page}")
-    broken = [r for r in results if not r.ok]
+    from .gates import failures
+
+    fails = failures(results)
+    known = sum(1 for r in results if not r.ok and r.gate.known_broken)
     for r in results:
         (err if not r.ok else out).print(r.line(), markup=False, soft_wrap=True)
+    for line in fails:
+        if line.startswith("HOLDS NOW"):
+            err.print(line, markup=False, soft_wrap=True)
     if results:
-        out.print(f"gates: {len(results) - len(broken)} ok, {len(broken)} broken")
-    return 1 if broken else 0
+        out.print(f"gates: {sum(r.ok for r in results)} ok, {len(fails)} broken"
+                  + (f", {known} known broken" if known else ""))
+    return 1 if fails else 0
 
 
 @app.command("sim-report")
@@ -205,11 +218,14 @@ def sim_report(
                                                     "variants compared.")],
     out_dir: Annotated[Path | None, typer.Option("--out", help="Report directory (default: DIR/report).")] = None,
     gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
+    check: Annotated[str | None, typer.Option(
+        help="Check every gate this way instead of its own: value, interval or plausible (broken only when "
+             "the whole 95% interval lies outside: for small samples).")] = None,
 ) -> None:
     """Write the report of stored runs (HTML with embedded plots, PNGs) and print its summary."""
     for d in dirs:
         if not d.exists():
             _fail(f"{d} does not exist")
-    gate_file = _load_gates(gates)
+    gate_file = _load_gates(gates, check)
     target = out_dir or ((dirs[0] if dirs[0].is_dir() else dirs[0].parent) / "report")
     raise typer.Exit(_report_and_gates(dirs, target, gate_file))

@@ -14,7 +14,7 @@ def deck(heroes: list[str]) -> Deck:
 
 def test_party_is_exactly_one_of_each_class() -> None:
     # rule mastery.1.1
-    assert GAME.check_deck(deck(P1)) == []
+    assert GAME.check_deck(deck(GAME.starter_decks()["dawn_vanguard"].leaders["heroes"])) == []
     two_supports = GAME.check_deck(deck(["Mira Dawnsong", "Oren Ashveil", "Gorm Ironhide"]))
     assert any("one Support, one Attacker and one Tank" in p for p in two_supports)
     four = GAME.check_deck(deck([*P1, "Rook Thornwall"]))

@@ -10,7 +10,9 @@ def test_parties_come_from_the_decks_and_are_revealed() -> None:
     # rule mastery.gap.2
     st = GAME.new_game(decks=["dawn_vanguard", "dawn_vanguard"], seed=1)
     party = events(st, "party")
-    assert [e["heroes"] for e in party] == [["Mira Dawnsong", "Kael Emberstride", "Gorm Ironhide"]] * 2
+    listed = GAME.starter_decks()["dawn_vanguard"].leaders["heroes"]
+    assert listed == ["Mira Dawnsong", "Kael Emberstride", "Edda Vanecrest"]
+    assert [e["heroes"] for e in party] == [listed] * 2
     assert party[0]["type"] == "party" and st.round == 0  # before the first Round
 
 
