@@ -37,6 +37,22 @@ def test_decks_all_plays_every_starter_pair() -> None:
     assert len({t.matchup for t in ts}) == n * (n - 1) // 2
 
 
+def test_decks_all_refuses_a_starter_illegal_in_its_own_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken starter is named with its problems, never quietly left out of `--decks all`."""
+    from cardarena.core.registry import load_game
+
+    game = load_game("aliens")
+    real = type(game).check_deck
+
+    def check(self: object, deck: object, fmt: str | None = None) -> list[str]:
+        return ["too many copies of X"] if getattr(deck, "name", "").lower().startswith("mind") else real(
+            self, deck, fmt)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "check_deck", check)
+    with pytest.raises(ValueError, match=r"mind_storm.*too many copies of X"):
+        tasks(Plan(game="aliens", players=["random", "random"], games=2, decks=["all"]))
+
+
 def test_rows_hold_the_game_and_its_cards(tmp_path: Path) -> None:
     rows = play_batch(tasks(_plan(games=2)))
     r = rows[0]

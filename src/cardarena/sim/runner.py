@@ -71,9 +71,17 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
     """The deck pairs of the plan, P1's deck first (each pair also plays with the decks exchanged)."""
     g = load_game(plan.game)
     specs = [split_player(p) for p in plan.players]
-    # the starters legal in the plan's format (a circuits Squad starter never meets a Duel one)
+    # the starters legal in the plan's format (a circuits Squad starter never meets a Duel one); a
+    # starter made for that format but illegal in it is a data error, never silently left out
     fmt = plan.fmt or g.default_format
-    starters = sorted(n for n, d in g.starter_decks().items() if not g.check_deck(d, fmt)) or sorted(g.starter_decks())
+    starters = []
+    for name, deck in sorted(g.starter_decks().items()):
+        problems = g.check_deck(deck, fmt)
+        if not problems:
+            starters.append(name)
+        elif (deck.format or g.default_format) == fmt:
+            raise ValueError(f"starter {name!r} is not a legal {fmt} deck: " + "; ".join(problems))
+    starters = starters or sorted(g.starter_decks())
     if not plan.decks:
         return [tuple(d or starters[i % len(starters)] for i, (_, d) in enumerate(specs))]
     pool = starters if plan.decks == ["all"] else list(plan.decks)
