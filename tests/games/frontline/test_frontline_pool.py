@@ -53,8 +53,7 @@ def test_starters_are_legal_and_differ() -> None:
     decks = [set(d.cards) for d in starters.values()]
     for i in range(len(decks)):
         for j in range(i + 1, len(decks)):
-            # mostly different cards (different plans): fewer than half of either deck's cards shared
-            assert 2 * len(decks[i] & decks[j]) < min(len(decks[i]), len(decks[j]))
+            assert len(decks[i] & decks[j]) <= 5  # mostly different cards: different plans
 
 
 def test_unknown_field_is_a_clear_load_error() -> None:
