@@ -55,9 +55,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..core.engine import Decision, State
+from ..core.engine import Decision, Option, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from ..core.ruleset import Ruleset
@@ -66,6 +67,13 @@ from .heuristics import scorer
 
 #: option ids that let the game go on without spending anything (rollouts may prefer them)
 QUIET = frozenset(("pass", "end", "done", "keep", "no_token"))
+
+#: decision kinds that start a fresh play (a turn's action, a response window, a mulligan...); any
+#: other kind asked of the same seat right after its move is a follow-up of that play (a target, a
+#: payment, a mode, an order), which `finish` completes before the position is scored
+FRESH_KINDS = frozenset(
+    ("action", "respond", "main", "opportunity", "ladder", "battle", "mulligan", "loadout", "prebank")
+)
 
 
 #: The one place for settings a caller leaves unset: DEFAULTS, overridden per game by GAME_DEFAULTS
@@ -125,6 +133,8 @@ class ISMCTSAgent(Agent):
         "forced": ("skip_forced", int),
         "tprior": ("tprior", int),
         "center": ("center", int),
+        "finish": ("finish", int),
+        "greedy": ("greedy", float),
     }
 
     def __init__(
@@ -143,6 +153,8 @@ class ISMCTSAgent(Agent):
         skip_forced: int = 1,
         tprior: int = 0,
         center: int | None = None,
+        finish: int | None = None,
+        greedy: float | None = None,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -171,6 +183,11 @@ class ISMCTSAgent(Agent):
         self.tprior = tprior
         #: 1: cut-off scores (and stretched priors) are taken relative to the iteration's start score
         self.center = center
+        #: 1: after the tree, the seat that made the last move completes its play (follow-ups chosen
+        #: by the one-ply score), 2: the same with random follow-ups; the rollout starts after that
+        self.finish = finish
+        #: chance per rollout decision of taking the option with the best one-ply score (else random)
+        self.greedy = greedy
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -229,7 +246,9 @@ class ISMCTSAgent(Agent):
         turn_cut = self.turn_cut
         skip_forced = self.skip_forced
         tprior = self.tprior
-        center = self.center if self.center is not None else int(GAME_DEFAULTS.get(state.game_id, {}).get("center", 0))
+        center = self.center if self.center is not None else int(_game_default(state.game_id, "center"))
+        finish = self.finish if self.finish is not None else int(_game_default(state.game_id, "finish"))
+        greedy = self.greedy if self.greedy is not None else _game_default(state.game_id, "greedy")
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -313,9 +332,26 @@ class ISMCTSAgent(Agent):
                 s.apply(best.move)
                 node = best
 
+            # Finish the play of the last move: its chooser's follow-ups (target, payment, mode), so
+            # the position is scored at the end of a play, not with a card chosen and its target not.
+            d = s.decision
+            if finish and node is not root:
+                fseat = node.seat
+                left = 16
+                while d is not None and left and d.seat == fseat and d.kind not in FRESH_KINDS:
+                    opts = d.options
+                    if len(opts) == 1:
+                        oid = opts[0].id
+                    elif finish == 1:
+                        oid = _one_ply(s, opts, fseat, evaluate)
+                    else:
+                        oid = opts[int(rand() * len(opts))].id
+                    s.apply(oid)
+                    left -= 1
+                    d = s.decision
+
             # Random rollout, cut after `depth` decisions.
             steps = depth
-            d = s.decision
             if turn_cut:
                 t0 = getattr(s, "turn", 0)
                 while d is not None and steps and getattr(s, "turn", 0) == t0:
@@ -331,7 +367,10 @@ class ISMCTSAgent(Agent):
                     s.apply(opts[0].id)
                     d = s.decision
                     continue
-                oid = opts[int(rand() * len(opts))].id
+                if greedy and rand() < greedy:
+                    oid = _one_ply(s, opts, d.seat, evaluate)
+                else:
+                    oid = opts[int(rand() * len(opts))].id
                 if quiet and rand() < quiet:
                     for o in opts:
                         if o.id in QUIET:
@@ -357,6 +396,30 @@ class ISMCTSAgent(Agent):
                 back = back.parent
         self.last_iterations = n
         return root
+
+
+def _game_default(game_id: str, name: str) -> float:
+    """A setting's value for `game_id`: its GAME_DEFAULTS entry, else DEFAULTS, else 0 (off)."""
+    return GAME_DEFAULTS.get(game_id, {}).get(name, DEFAULTS.get(name, 0.0))
+
+
+def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, int], float]) -> str:
+    """The option whose resulting position `evaluate` likes best for `who` (a win counts 2, a loss
+    -2); ties go to the earlier option."""
+    best = opts[0].id
+    best_v = -math.inf
+    for o in opts:
+        t = s.clone()
+        t.apply(o.id)
+        res = t.result
+        if res is None:
+            v = evaluate(t, who)
+        else:
+            v = 0.0 if res.winner is None else (2.0 if res.winner == who else -2.0)
+        if v > best_v:
+            best_v = v
+            best = o.id
+    return best
 
 
 def _settled(kids: dict[str, _Node], left: int) -> bool:
