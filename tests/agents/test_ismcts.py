@@ -240,3 +240,20 @@ def test_greedy_rollouts_take_the_best_one_ply_option_for_the_chooser() -> None:
     agent = ISMCTSAgent(seed=0, iterations=2, rollout_depth=1, ruleset=game, bias=0, center=0, greedy=1.0)
     a = agent._search(s, 0).kids[0]["a"]
     assert a.visits == 1 and a.reward == -1.0  # seat 1 takes "v", its win
+
+
+@pytest.mark.parametrize(("pick", "chosen"), [(0, "a"), (0.5, "b"), (0.9, "a")])
+def test_pick_takes_the_best_mean_among_well_visited_options(pick: float, chosen: str) -> None:
+    # "a" most visited (mean 0.1), "b" 60% as often (mean 0.5), "c" rarely (mean 0.9)
+    tree = {"": (0, ["a", "b", "c"]), "a": 0, "b": 0, "c": 0}
+    game = TreeGame(tree)
+    s = game.new_game()
+    root = ismcts_module._Node(None, "", 0)
+    kids = root.kids[0] = {}
+    for move, visits, mean in (("a", 100, 0.1), ("b", 60, 0.5), ("c", 5, 0.9)):
+        ch = kids[move] = ismcts_module._Node(root, move, 0)
+        ch.visits, ch.reward = visits, mean * visits
+    agent = ISMCTSAgent(seed=0, iterations=10, ruleset=game, pick=pick)
+    agent._search = lambda state, seat: root  # type: ignore[method-assign]
+    assert s.decision is not None
+    assert agent.choose(s.view(0), s.decision, s) == chosen
