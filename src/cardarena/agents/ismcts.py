@@ -55,7 +55,7 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
     FRESH_KINDS asked of the same seat: target, payment, mode, order) by the one-ply score, so
     the rollout starts at the end of a play. Aliens 73% (g0–29, base 63%), 67% (g30–59, base 63%):
     70% of 60 against 63% of 60; circuits 67% (base 67%; follow-ups are rare there); frontline 67%
-    (base 63%, same games); mastery 60% (base 69% of 16). 1000 iterations against greedy in
+    (base 63%, same games); mastery 60% (base 73%, same games). 1000 iterations against greedy in
     aliens: 77% (g0–29, base 63%), 73% (g30–59, base 67%). Better in all four aliens comparisons
     (87/120 = 72% against 77/120 = 64%): the aliens default. Elsewhere not clearly better: off.
     It/s: aliens 4,200 (base 5,000), circuits 3,800 (3,900).
@@ -63,6 +63,9 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   - `greedy` (epsilon-greedy rollout steps by one-ply score): greedy=0.5 costs too much (aliens
     1,400 it/s, circuits 2,000); greedy=0.3, depth=3 (aliens 2,900, circuits 3,500 it/s) with
     finish=1: aliens 60% (30). Off.
+  - `pick=0.5` (play the best mean among options visited at least half as often as the most
+    visited): circuits 70% (g0–29, base 67%), 57% (g30–59); aliens (with finish=1) 67% (g0–29,
+    against 73%). Off.
 """
 
 from __future__ import annotations
@@ -127,7 +130,9 @@ class ISMCTSAgent(Agent):
     the most visited option, so the choice is the same as after the full count). `c` is the UCB1 exploration constant. Cut rollouts are scored by
     `heuristics.scorer(ruleset)` (the ruleset's `evaluate` unless the game has a finer score),
     stretched by tanh(`scale` × score); `turn_cut=1` also ends a rollout at the end of its turn;
-    `bias` weighs the score right after a move in selection. The ruleset defaults to
+    `bias` weighs the score right after a move in selection; `finish=1` completes the last mover's
+    play (its follow-ups) by the one-ply score before the rollout, `greedy` is the chance of a
+    one-ply-best rollout step, `pick` > 0 chooses by mean reward among well-visited options. The ruleset defaults to
     `load_game(state.game_id)`.
     """
 
