@@ -53,11 +53,11 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   `bench_agents.py --first 30`; bench runs are deterministic, so the same games compare paired):
   - `finish=1`: after the tree, the last mover completes its play (follow-ups: kinds outside
     FRESH_KINDS asked of the same seat: target, payment, mode, order) by the one-ply score, so
-    the rollout starts at the end of a play. Aliens 73% (g0–29, base 63%), 67% (g30–59, base 63%):
-    70% of 60 against 63% of 60; circuits 67% (base 67%; follow-ups are rare there); frontline 67%
+    the rollout starts at the end of a play. Aliens 73% (g0–29, base 63% as measured above, not rerun), 67% (g30–59, base 63%):
+    70% of 60 against 63% of 60; circuits 67% (base 67% above; follow-ups are rare there); frontline 67%
     (base 63%, same games; g30–59 70%, base 67%: 68% of 60 against 65%); mastery 60% (base 73%,
     same games). 1000 iterations against greedy in
-    aliens: 77% (g0–29, base 63%), 73% (g30–59, base 67%). Better in all four aliens comparisons
+    aliens: 77% (g0–29, base 63% above), 73% (g30–59, base 67%). Better in all four aliens comparisons
     (87/120 = 72% against 77/120 = 64%): the aliens default. Elsewhere not clearly better: off.
     It/s: aliens 4,200 (base 5,000), circuits 3,800 (3,900).
   - finish=1 with depth=2: aliens 50% (30).
