@@ -44,9 +44,9 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
     return score, rep.decisions, rep.seconds[seat_a], rep.seconds[1 - seat_a]
 
 
-def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int) -> None:
+def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, first: int = 0) -> None:
     t = time.perf_counter()
-    work = [(game_id, spec_a, spec_b, i) for i in range(games)]
+    work = [(game_id, spec_a, spec_b, i) for i in range(first, first + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
             rows = list(ex.map(one_game, work))
@@ -66,6 +66,8 @@ def main() -> None:
     ap.add_argument("b", nargs="?", default="random")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first game (seeds and decks follow it): a fresh sample after --games N")
     ap.add_argument("--game", action="append", help="only these games (default: all)")
     ap.add_argument("--done-when", action="store_true",
                     help="greedy vs random, ismcts:iters=1000 vs greedy, ismcts:iters=400 vs ismcts:iters=50")
@@ -74,7 +76,7 @@ def main() -> None:
              if a.done_when else [(a.a, a.b)])
     for spec_a, spec_b in pairs:
         for game_id in a.game or cardarena.game_ids():
-            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs)
+            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first)
 
 
 if __name__ == "__main__":

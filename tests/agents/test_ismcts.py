@@ -205,3 +205,55 @@ def test_per_game_defaults_fill_only_unset_parameters(monkeypatch: pytest.Monkey
     assert ISMCTSAgent()._settings(GAME.id) == (0.1, base["rollout_depth"], base["bias"], 9.0)
     assert ISMCTSAgent(c=0.3, rollout_depth=2)._settings(GAME.id) == (0.3, 2, base["bias"], 9.0)
     assert ISMCTSAgent()._settings("no-such-game") == (base["c"], base["rollout_depth"], base["bias"], base["scale"])
+
+
+class _PathScore(TreeGame):
+    """A tree game whose position score (for seat 0, negated for seat 1) is given per path."""
+
+    def __init__(self, tree: dict[str, Any], scores: dict[str, float]) -> None:
+        super().__init__(tree)
+        self.scores = scores
+
+    def evaluate(self, state: State, seat: int) -> float:
+        v = self.scores.get(state.path, 0.0)  # type: ignore[attr-defined]
+        return v if seat == 0 else -v
+
+
+@pytest.mark.parametrize("finish", [0, 1])
+def test_finish_completes_the_play_before_scoring(finish: int) -> None:
+    # "a" is a card whose target ("x" good, "y" bad) seat 0 chooses next: with finish=1 the leaf "a"
+    # is scored after the best target, without it in mid-play. Seat 1's answer is not part of the play.
+    tree = {"": (0, ["a", "b"]), "a": (0, ["x", "y"]), "a/x": (1, ["p", "q"]), "a/y": 1,
+            "a/x/p": 1, "a/x/q": 1, "b": 1}
+    game = _PathScore(tree, {"a/x": 0.5, "a/y": -0.5, "a/x/p": -0.9, "a/x/q": -0.9})
+    s = game.new_game()
+    agent = ISMCTSAgent(seed=0, iterations=2, rollout_depth=0, ruleset=game, bias=0, center=0, finish=finish)
+    a = agent._search(s, 0).kids[0]["a"]
+    assert a.visits == 1
+    assert a.reward == pytest.approx(math.tanh(agent._settings(game.id)[3] * 0.5) if finish else 0.0)
+
+
+def test_greedy_rollouts_take_the_best_one_ply_option_for_the_chooser() -> None:
+    tree = {"": (0, ["a", "b"]), "a": (1, ["u", "v"]), "a/u": 0, "a/v": 1, "b": 1}
+    game = _PathScore(tree, {"a/u": 0.3, "a/v": -0.3})
+    s = game.new_game()
+    agent = ISMCTSAgent(seed=0, iterations=2, rollout_depth=1, ruleset=game, bias=0, center=0, greedy=1.0)
+    a = agent._search(s, 0).kids[0]["a"]
+    assert a.visits == 1 and a.reward == -1.0  # seat 1 takes "v", its win
+
+
+@pytest.mark.parametrize(("pick", "chosen"), [(0, "a"), (0.5, "b"), (0.9, "a")])
+def test_pick_takes_the_best_mean_among_well_visited_options(pick: float, chosen: str) -> None:
+    # "a" most visited (mean 0.1), "b" 60% as often (mean 0.5), "c" rarely (mean 0.9)
+    tree = {"": (0, ["a", "b", "c"]), "a": 0, "b": 0, "c": 0}
+    game = TreeGame(tree)
+    s = game.new_game()
+    root = ismcts_module._Node(None, "", 0)
+    kids = root.kids[0] = {}
+    for move, visits, mean in (("a", 100, 0.1), ("b", 60, 0.5), ("c", 5, 0.9)):
+        ch = kids[move] = ismcts_module._Node(root, move, 0)
+        ch.visits, ch.reward = visits, mean * visits
+    agent = ISMCTSAgent(seed=0, iterations=10, ruleset=game, pick=pick)
+    agent._search = lambda state, seat: root  # type: ignore[method-assign]
+    assert s.decision is not None
+    assert agent.choose(s.view(0), s.decision, s) == chosen
