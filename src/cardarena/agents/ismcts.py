@@ -127,14 +127,15 @@ class ISMCTSAgent(Agent):
     """Search by SO-ISMCTS with random rollouts cut at `rollout_depth` decisions.
 
     Budget: `iterations` per decision, or `ms` wall-clock milliseconds per decision (then the
-    iteration count is unbounded; a fixed count stops early once the iterations left could not change
-    the most visited option, so the choice is the same as after the full count). `c` is the UCB1 exploration constant. Cut rollouts are scored by
-    `heuristics.scorer(ruleset)` (the ruleset's `evaluate` unless the game has a finer score),
-    stretched by tanh(`scale` × score); `turn_cut=1` also ends a rollout at the end of its turn;
-    `bias` weighs the score right after a move in selection; `finish=1` completes the last mover's
-    play (its follow-ups) by the one-ply score before the rollout, `greedy` is the chance of a
-    one-ply-best rollout step, `pick` > 0 chooses by mean reward among well-visited options. The ruleset defaults to
-    `load_game(state.game_id)`.
+    iteration count is unbounded; a fixed count stops early once the iterations left could not
+    change the most visited option, so the choice is the same as after the full count). `c` is the
+    UCB1 exploration constant. Cut rollouts are scored by `heuristics.scorer(ruleset)` (the
+    ruleset's `evaluate` unless the game has a finer score), stretched by tanh(`scale` × score);
+    `turn_cut=1` also ends a rollout at the end of its turn; `bias` weighs the score right after a
+    move in selection; `finish=1` completes the last mover's play (its follow-ups) by the one-ply
+    score before the rollout, `greedy` is the chance of a one-ply-best rollout step, `pick` > 0
+    chooses by mean reward among well-visited options. Unset settings come from GAME_DEFAULTS, then
+    DEFAULTS. The ruleset defaults to `load_game(state.game_id)`.
     """
 
     kind: ClassVar[str] = "ismcts"
