@@ -62,3 +62,12 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, seed={self.seed})"
+
+
+def forced_option(decision: Decision) -> str | None:
+    """The id of a decision's only option (no thinking needed), else None; a decision without
+    options is a caller's error."""
+    options = decision.options
+    if not options:
+        raise ValueError(f"decision {decision.kind!r} for seat {decision.seat} has no options")
+    return options[0].id if len(options) == 1 else None

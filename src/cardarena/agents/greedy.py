@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from ..core.engine import Decision, State
 from ..core.registry import load_game
 from ..core.rng import Rng
-from .base import Agent
+from .base import Agent, forced_option
 from .heuristics import Score, scorer
 
 
@@ -39,11 +39,10 @@ class GreedyAgent(Agent):
         return f
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        only = forced_option(decision)
+        if only is not None:
+            return only
         options = decision.options
-        if not options:
-            raise ValueError(f"decision {decision.kind!r} for seat {decision.seat} has no options")
-        if len(options) == 1:
-            return options[0].id
         if state is None:
             raise ValueError("GreedyAgent needs the game state to look ahead: call choose(view, decision, state)")
         seat = decision.seat

@@ -84,7 +84,7 @@ from ..core.engine import Decision, Option, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from ..core.ruleset import Ruleset
-from .base import Agent
+from .base import Agent, forced_option
 from .heuristics import scorer
 
 #: option ids that let the game go on without spending anything (rollouts may prefer them)
@@ -242,11 +242,10 @@ class ISMCTSAgent(Agent):
         return c, depth, bias, scale
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        only = forced_option(decision)
+        if only is not None:
+            return only
         options = decision.options
-        if not options:
-            raise ValueError(f"decision {decision.kind!r} for seat {decision.seat} has no options")
-        if len(options) == 1:
-            return options[0].id
         if state is None:
             raise ValueError(
                 "ISMCTSAgent needs the game state to determinize from: call choose(view, decision, state)"
