@@ -67,6 +67,10 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   - `pick=0.5` (play the best mean among options visited at least half as often as the most
     visited): circuits 70% (g0–29, base 67%), 57% (g30–59); aliens (with finish=1) 67% (g0–29,
     against 73%). Off.
+- Common random numbers (session of 2026-12-01, not kept): each determinization, with its chance
+  seed and its rollout seed, serving 8 iterations in a row, so the options tried in a block meet the
+  same world: 400 vs 50 aliens 60%, circuits 60% (g0–29; the defaults 73% and 67% on the same
+  games). The comparisons are less noisy but the 8 iterations see one world instead of 8.
 - Held out (games 100–159, never used while tuning; `bench_agents.py --first 100 --games 60`,
   the defaults above): 400 vs 50 iterations aliens 60%, circuits 53%, frontline 62%, mastery 70%;
   1000 iterations vs greedy aliens 72%, circuits 63%, frontline 82%, mastery 88%. Lower than on the tuning games: settings were
