@@ -32,10 +32,13 @@ figure is good to about ±10–20 points):
   (about 2.5 more turns, fewer for a fragile Asset), queued next-attack bonuses, a face-down Plan by
   its public Kind and cost (never by what it is), Guard Assets and Armor as HP saved. Greedy also
   takes the opponent's trigger order as it comes instead of scoring a play before those triggers
-  resolve. Greedy against random 91/100 [84%, 95%] (was 84% [78%, 88%] at 200); the new score
-  against the old one (`greedy:score=circuits_v1`, both with the trigger-order fix) 120/200 = 60%
-  [53%, 67%]. Starter balance barely moved (docs/balance/circuits.md §7): at 10 games a pair 39 of 55
-  pairs outside 30–70 (40 before), Swarm Architect 0.09 (0.05), Sparkwright 0.13 (0.15).
+  resolve. Greedy against random 91/100 [84%, 95%] on the original starters (was 84% [78%, 88%] at
+  200), 188/200 = 94% [90%, 97%] on the rebalanced ones; the new score against the old one
+  (`greedy:score=circuits_v1`, both with the trigger-order fix) 120/200 = 60% [53%, 67%] on the
+  original starters, 250/400 = 62% [58%, 67%] on the rebalanced ones. Counting the enemy's Armor off
+  Strike and Weapons as well gained nothing (196/400 against this score) and was dropped. The score
+  alone barely moved the starters' balance (39 of 55 pairs outside 30–70 at 10 games a pair, 40
+  before); the rebalancing is docs/balance/circuits.md §7.
 """
 
 from __future__ import annotations
