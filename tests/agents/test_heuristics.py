@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cardarena
-from cardarena.agents.heuristics import SCORES
+from cardarena.agents.heuristics import ALTERNATIVES, SCORES
 
 
 def _midgame_states(game_id: str, seed: int, n: int) -> list[tuple[object, int]]:
@@ -27,9 +27,10 @@ def _midgame_states(game_id: str, seed: int, n: int) -> list[tuple[object, int]]
     return out
 
 
-@pytest.mark.parametrize("game_id", sorted(SCORES))
-def test_scores_are_symmetric_bounded_and_blind(game_id: str) -> None:
-    score = SCORES[game_id]
+@pytest.mark.parametrize("name", sorted(SCORES) + sorted(ALTERNATIVES))
+def test_scores_are_symmetric_bounded_and_blind(name: str) -> None:
+    score = SCORES.get(name) or ALTERNATIVES[name]
+    game_id = name.split("_")[0]
     seen = 0
     for seed in (1, 2, 3):
         for st, seat in _midgame_states(game_id, seed, 3):

@@ -4,7 +4,8 @@ For each option it applies the choice to one determinization (a state consistent
 knows: it never sees the opponent's hand or any deck order) and scores the result. A play often
 takes several decisions in a row by the same seat (pick a card, then its target, then pay); those
 follow-ups are searched too, up to `chain` decisions deep, and an opponent's response window is
-assumed passed, so the play is scored once it resolved, not halfway. A win scores above any position and a loss below. Ties go to a seeded random pick.
+assumed passed (and the order of its simultaneous triggers taken as it comes), so the play is scored
+once it resolved, not halfway. A win scores above any position and a loss below. Ties go to a seeded random pick.
 """
 
 from __future__ import annotations
@@ -21,21 +22,24 @@ from .heuristics import Score, scorer
 class GreedyAgent(Agent):
     kind: ClassVar[str] = "greedy"
     uses_state: ClassVar[bool] = True
-    spec_params: ClassVar[dict[str, tuple[str, Any]]] = {"chain": ("chain", int), "width": ("width", int)}
+    spec_params: ClassVar[dict[str, tuple[str, Any]]] = {
+        "chain": ("chain", int), "width": ("width", int), "score": ("score", str)}
 
-    def __init__(self, seed: int = 0, name: str | None = None, chain: int = 2, width: int = 12) -> None:
+    def __init__(self, seed: int = 0, name: str | None = None, chain: int = 2, width: int = 12,
+                 score: str = "") -> None:
         super().__init__(seed, name)
         if chain < 1 or width < 1:
             raise ValueError(f"greedy: chain and width must be at least 1, got chain={chain}, width={width}")
         self.chain = chain
         self.width = width
+        self.score_name = score  # an earlier score from heuristics.ALTERNATIVES, to measure against
         self._scores: dict[str, Score] = {}
         self._turn = 0
 
     def _score(self, state: State) -> Score:
         f = self._scores.get(state.game_id)
         if f is None:
-            f = self._scores[state.game_id] = scorer(load_game(state.game_id))
+            f = self._scores[state.game_id] = scorer(load_game(state.game_id), self.score_name)
         return f
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
@@ -78,10 +82,15 @@ class GreedyAgent(Agent):
         if turn != self._turn:  # the turn is over: score it, do not plan the next one
             return score(s, seat)
         while d is not None and d.seat != seat and passes < 4:
-            # an opponent's window in this turn (a Counter, a response): assume it lets the play resolve
-            if not any(o.id == "pass" for o in d.options):
+            # an opponent's window in this turn (a Counter, a response): assume it lets the play resolve;
+            # an order of its simultaneous triggers (every order has them all resolve): take the first,
+            # else the play would be scored before the opponent's triggers hit back (a circuits Burn)
+            if any(o.id == "pass" for o in d.options):
+                s.apply("pass")
+            elif d.kind.endswith("_order"):
+                s.apply(d.options[0].id)
+            else:
                 break
-            s.apply("pass")
             passes += 1
             res = s.result
             if res is not None:

@@ -5,15 +5,20 @@ mulligan each, a random starting player, the Reserve token, Capacity and Rally 1
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from cardarena.core.decks import parse_deck
 from cardarena.core.errors import IllegalChoice
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 from cardarena.games.circuits.state import CircuitsState
 
 GAME = CircuitsRuleset()
-DECKS = ["forgeblade", "lumen_warden"]
+#: the Forgeblade starter as first printed (its own deck here: the starter was rebalanced since, and the
+#: picks below name this Armory's Gear)
+_FORGEBLADE = Path(__file__).with_name("decks") / "setup_forgeblade.toml"
+DECKS = [parse_deck(_FORGEBLADE.read_text(encoding="utf-8"), str(_FORGEBLADE)), "lumen_warden"]
 #: P1 (Forgeblade) and P2 (Lumen Warden) Loadout picks, by slot
 PICKS = ({"weapon": "Heartforge Hammer", "armor": "Slag Plate", "relic": "Recoil Engine"},
          {"weapon": "Sunlance", "armor": "Mesh Weave", "relic": "Vital Circuit"})
