@@ -106,7 +106,7 @@ DECKS: dict[str, tuple[Callable[[], str], str]] = {
     "cards not a table": (lambda: 'game = "aliens"\nname = "x"\ncards = 3\n', "cards"),
     "counts not numbers": (lambda: _starter_toml("aliens", "mind_storm").replace(" = 3", ' = "three"'), "count"),
     "two Aliens": (lambda: _starter_toml("aliens", "mind_storm").replace('"The Hive Chorus", ', ""), "exactly 3 Aliens"),
-    "too many copies": (lambda: _starter_toml("aliens", "mind_storm").replace('"Mindlash" = 3', '"Mindlash" = 5'),
+    "too many copies": (lambda: _starter_toml("aliens", "mind_storm").replace('"Neural Surge" = 3', '"Neural Surge" = 5'),
                         "copies"),
     "unknown card": (lambda: _starter_toml("aliens", "mind_storm") + '"Banana Split" = 1\n', "unknown card"),
     "circuits deck short": (lambda: _starter_toml("circuits", "forgeblade").replace(" = 4", " = 1"), "40"),
