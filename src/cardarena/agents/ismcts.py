@@ -75,6 +75,11 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   the defaults above): 400 vs 50 iterations aliens 60%, circuits 53%, frontline 62%, mastery 70%;
   1000 iterations vs greedy aliens 72%, circuits 63%, frontline 82%, mastery 88%. Lower than on the tuning games: settings were
   partly chosen on noise, and 8x the iterations is still not worth 70% in any game but mastery (at the bar).
+- Fresh games 200–399 (`bench_agents.py --first 200 --games 200`, never used for tuning; session of
+  2026-12-01): 400 vs 50 iterations mastery 131/200 = 66% [59%, 72%]; 1000 iterations vs greedy
+  frontline 149/200 = 74% [68%, 80%], circuits 145/200 = 72% [66%, 78%] (with the circuits score
+  and starters of docs/balance/circuits.md §7, which made greedy stronger too: new greedy against
+  the old 62%). So 8x the iterations stays short of 70% even in mastery.
 """
 
 from __future__ import annotations
