@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from cardarena.cli import app
 from cardarena.sim.gates import GateFileError, load_gates
@@ -72,18 +72,23 @@ def test_a_known_broken_gate_does_not_fail_the_run_until_it_holds() -> None:
     assert failures([GateResult(loose, True, 0.8, (0.6, 0.9), "a vs b: 0.8", "")]) == []
 
 
-def test_check_option_overrides_every_gate(tmp_path: Path) -> None:
+
+def _sim_with_gates(tmp_path: Path, gate_tables: str, games: int, workers: int) -> tuple[Path, Path, Result]:
+    """A circuits run (seed 5) checked against a gates file made of `gate_tables`: (gates file, run folder, result)."""
     gates = tmp_path / "gates.toml"
-    gates.write_text("""
-game = "circuits"
+    gates.write_text('game = "circuits"\n' + gate_tables)
+    run_dir = tmp_path / "run"
+    r = runner.invoke(app, ["sim", "circuits", "--games", str(games), "--seed", "5", "--workers", str(workers),
+                            "--out", str(run_dir), "--gates", str(gates), "--no-report"])
+    return gates, run_dir, r
+
+def test_check_option_overrides_every_gate(tmp_path: Path) -> None:
+    gates, run_dir, r = _sim_with_gates(tmp_path, """
 [[gate]]
 name = "first player wins nearly always"
 metric = "first_player_win_rate"
 min = 0.9
-""")
-    run_dir = tmp_path / "run"
-    r = runner.invoke(app, ["sim", "circuits", "--games", "4", "--seed", "5", "--workers", "1", "--out", str(run_dir),
-                            "--gates", str(gates), "--no-report"])
+""", games=4, workers=1)
     assert r.exit_code == 1, r.output
     # 4 games: every interval reaches far; "plausible" only breaks when even its top is under 0.9
     again = runner.invoke(app, ["sim-report", str(run_dir), "--gates", str(gates), "--check", "plausible"])
@@ -94,9 +99,7 @@ min = 0.9
 
 
 def test_a_broken_gate_fails_the_run_naming_its_value_and_interval(tmp_path: Path) -> None:
-    gates = tmp_path / "gates.toml"
-    gates.write_text("""
-game = "circuits"
+    gates, run_dir, r = _sim_with_gates(tmp_path, """
 [[gate]]
 name = "first player always wins"
 metric = "first_player_win_rate"
@@ -105,10 +108,7 @@ min = 0.99
 name = "games end"
 metric = "turns_max"
 max = 500
-""")
-    run_dir = tmp_path / "run"
-    r = runner.invoke(app, ["sim", "circuits", "--games", "6", "--seed", "5", "--workers", "2", "--out", str(run_dir),
-                            "--gates", str(gates), "--no-report"])
+""", games=6, workers=2)
     assert r.exit_code == 1, r.output
     line = next(x for x in r.output.splitlines() if x.startswith("BROKEN"))
     assert "first player always wins" in line and "wanted >= 0.99" in line
