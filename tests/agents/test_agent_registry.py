@@ -51,6 +51,7 @@ def test_ismcts_defaults_and_parameters() -> None:
         ("ismcts:iters=1,iterations=2", "repeats a parameter"),
         ("ismcts:iters=0", "iterations must be at least 1"),
         ("ismcts:ms=-5", "ms must be a positive"),
+        ("greedy:score=nope", "unknown score 'nope'; known: circuits_v1"),
     ],
 )
 def test_bad_specs(spec: str, message: str) -> None:

@@ -16,7 +16,7 @@ from ..core.engine import Decision, State
 from ..core.registry import load_game
 from ..core.rng import Rng
 from .base import Agent, forced_option
-from .heuristics import Score, scorer
+from .heuristics import ALTERNATIVES, Score, scorer
 
 
 class GreedyAgent(Agent):
@@ -32,6 +32,8 @@ class GreedyAgent(Agent):
             raise ValueError(f"greedy: chain and width must be at least 1, got chain={chain}, width={width}")
         self.chain = chain
         self.width = width
+        if score and score not in ALTERNATIVES:  # refused when the agent is made, not as a forfeit mid-game
+            raise ValueError(f"greedy: unknown score {score!r}; known: {', '.join(sorted(ALTERNATIVES))}")
         self.score_name = score  # an earlier score from heuristics.ALTERNATIVES, to measure against
         self._scores: dict[str, Score] = {}
         self._turn = 0
