@@ -1,0 +1,176 @@
+"""Decision quality: how good an agent's single choices are, measured on a fixed set of positions.
+
+Whole games are a slow and noisy way to compare two settings of a search (a 30-game sample is good to
+about ±17 points). This bench scores choices instead. It first collects positions (non-forced
+decisions met in greedy games with some random moves, so the positions vary), then values every
+option of each position by playouts: from a determinization of what the deciding seat knows, the
+option is applied and two greedy agents play the game out; the option's value is the deciding
+seat's win rate. That is a one-step improvement over greedy play, judged by who wins, not by a
+score. An agent is then rated by the mean value of the options it picks (paired: the same positions
+for every agent), minus each position's mean option value, so 0 is a random choice.
+
+    .venv/bin/python bench/bench_decisions.py collect circuits --positions 100 --out /tmp/dq/circuits.pkl
+    .venv/bin/python bench/bench_decisions.py value /tmp/dq/circuits.pkl --playouts 40 --jobs 2
+    .venv/bin/python bench/bench_decisions.py rate /tmp/dq/circuits.pkl greedy ismcts:iters=50 ismcts:iters=400
+
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pickle
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import cardarena
+from cardarena.agents import make_agent
+from cardarena.core.rng import Rng
+
+
+def _starters(game: Any) -> list[str]:
+    fmt = getattr(game, "default_format", None)
+    return sorted(n for n, d in game.starter_decks().items() if getattr(d, "format", None) in (None, fmt))
+
+
+def collect(game_id: str, positions: int, seed: int, keep: float, eps: float) -> list[dict[str, Any]]:
+    """Non-forced decisions met in greedy-vs-greedy games (a move in `eps` is random), each kept with
+    chance `keep`, until `positions` are held."""
+    game = cardarena.load_game(game_id)
+    starters = _starters(game)
+    rng = random.Random(seed)  # the bench's own stream (an instance, never the module's)
+    out: list[dict[str, Any]] = []
+    g = 0
+    while len(out) < positions:
+        decks = [starters[rng.randrange(len(starters))], starters[rng.randrange(len(starters))]]
+        st = game.new_game(decks=decks, seed=seed * 1000 + g)
+        agents = [make_agent("greedy", seed=seed + 2 * g), make_agent("greedy", seed=seed + 2 * g + 1)]
+        g += 1
+        while st.decision is not None and len(out) < positions:
+            d = st.decision
+            if len(d.options) > 1 and rng.random() < keep:
+                out.append({"game": game_id, "state": st.clone(), "seat": d.seat})
+            if len(d.options) > 1 and rng.random() < eps:
+                oid = d.options[rng.randrange(len(d.options))].id
+            else:
+                oid = agents[d.seat].choose({}, d, st)
+            st.apply(oid)
+    print(f"{g} games played to collect {len(out)} positions")
+    return out
+
+
+def _value_one(args: tuple[bytes, int, int]) -> dict[str, float]:
+    """Win rate of each option of one position over `playouts` greedy playouts per option."""
+    blob, playouts, seed = args
+    pos = pickle.loads(blob)
+    cardarena.load_game(pos["game"])  # registers the game's step handlers in this process
+    st = pos["state"]
+    seat = pos["seat"]
+    rng = random.Random(seed)
+    values: dict[str, float] = {}
+    for o in st.decision.options:
+        won = 0.0
+        for k in range(playouts):
+            s = st.determinize(seat, rng)
+            s.record = False
+            s.rng = Rng(rng.getrandbits(64))
+            s.apply(o.id)
+            agents = [make_agent("greedy", seed=seed + 7 * k), make_agent("greedy", seed=seed + 7 * k + 3)]
+            while s.decision is not None:
+                d = s.decision
+                s.apply(agents[d.seat].choose({}, d, s))
+            r = s.result
+            won += 0.5 if not r.winners else (1.0 if seat in r.winners else 0.0)
+        values[o.id] = won / playouts
+    return values
+
+
+def value(positions: list[dict[str, Any]], playouts: int, jobs: int) -> None:
+    work = [(pickle.dumps(p), playouts, 9000 + i) for i, p in enumerate(positions)]
+    t = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            vals = list(ex.map(_value_one, work))
+    else:
+        vals = [_value_one(w) for w in work]
+    for p, v in zip(positions, vals, strict=True):
+        p["values"] = v
+    spread = sum(max(v.values()) - min(v.values()) for v in vals) / len(vals)
+    print(f"valued {len(vals)} positions, {playouts} playouts an option, mean best-worst spread "
+          f"{spread:.3f}, {time.perf_counter() - t:.0f} s")
+
+
+def _rate_one(args: tuple[bytes, str, int]) -> tuple[float, float, float]:
+    """(chosen value minus the position's mean option value, 1 if the best-valued option, seconds)."""
+    blob, spec, seed = args
+    pos = pickle.loads(blob)
+    cardarena.load_game(pos["game"])
+    st = pos["state"]
+    vals = pos["values"]
+    agent = make_agent(spec, seed=seed)
+    t = time.perf_counter()
+    oid = agent.choose({}, st.decision, st)
+    secs = time.perf_counter() - t
+    mean = sum(vals.values()) / len(vals)
+    return vals[oid] - mean, float(vals[oid] >= max(vals.values()) - 1e-9), secs
+
+
+def rate(positions: list[dict[str, Any]], specs: list[str], seeds: int, jobs: int) -> None:
+    blobs = [pickle.dumps(p) for p in positions]
+    for spec in specs:
+        work = [(b, spec, 100 * s + i) for s in range(seeds) for i, b in enumerate(blobs)]
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as ex:
+                rows = list(ex.map(_rate_one, work, chunksize=4))
+        else:
+            rows = [_rate_one(w) for w in work]
+        n = len(rows)
+        gain = [r[0] for r in rows]
+        m = sum(gain) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in gain) / max(1, n - 1))
+        print(f"{spec:40} gain {100 * m:+6.2f} ± {196 * sd / math.sqrt(n):.2f} pts   best {sum(r[1] for r in rows) / n:.0%}"
+              f"   {sum(r[2] for r in rows) / n * 1000:.0f} ms/choice  ({n} choices)", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect", help="collect positions from greedy games")
+    c.add_argument("game")
+    c.add_argument("--positions", type=int, default=100)
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--keep", type=float, default=0.1, help="chance a non-forced decision is kept")
+    c.add_argument("--eps", type=float, default=0.15, help="chance a move of the collecting games is random")
+    c.add_argument("--out", type=Path, required=True)
+    v = sub.add_parser("value", help="value every option of every position by greedy playouts")
+    v.add_argument("file", type=Path)
+    v.add_argument("--playouts", type=int, default=40)
+    v.add_argument("--jobs", type=int, default=1)
+    r = sub.add_parser("rate", help="rate agents by the value of the options they choose")
+    r.add_argument("file", type=Path)
+    r.add_argument("specs", nargs="+")
+    r.add_argument("--seeds", type=int, default=1, help="choices per position (agent seeds)")
+    r.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    if a.cmd == "collect":
+        pos = collect(a.game, a.positions, a.seed, a.keep, a.eps)
+        a.out.parent.mkdir(parents=True, exist_ok=True)
+        a.out.write_bytes(pickle.dumps(pos))
+        print(f"{len(pos)} positions of {a.game} -> {a.out}")
+    elif a.cmd == "value":
+        pos = pickle.loads(a.file.read_bytes())
+        value(pos, a.playouts, a.jobs)
+        a.file.write_bytes(pickle.dumps(pos))
+    else:
+        pos = pickle.loads(a.file.read_bytes())
+        if not all("values" in p for p in pos):
+            raise SystemExit(f"{a.file}: run `value` first")
+        rate(pos, a.specs, a.seeds, a.jobs)
+
+
+if __name__ == "__main__":
+    main()
