@@ -5,12 +5,17 @@ equips to any Hero, knock-out and Fresh Line, Ultimates and Last Stand, and the 
 from __future__ import annotations
 
 from circuits_c11_c19_helpers import FILLER, answers_offered, asked, board, to_next_action
-from circuits_scenario import GAME, events, has, labels, pass_all, pick
+from circuits_scenario import GAME, card, events, has, labels, pass_all, pick
 
 from cardarena.games.circuits.squad import FRESH_LINE
 
 P0 = ("Forgeblade", "Lumen Warden", "Volt Reaver")
 P1 = ("Ironclad Vanguard", "Swarm Architect", "Prism Tactician")
+
+
+def hp(name: str) -> int:
+    """A Hero's printed HP (the Hero pool's own numbers, docs/rulings/circuits.md ruling 8)."""
+    return card(name).hp
 
 
 def squad(**kw):
@@ -78,7 +83,8 @@ def test_only_the_active_hero_attacks_and_only_the_enemy_active_hero_can_be_atta
     assert {t["zone"] for t in targets} == {"hero", "field"}  # never a Bench Hero
     pick(st, "Ironclad Vanguard")
     pass_all(st)
-    assert st.hp[1] == 30 - 1 and bench_hp(st, 1, 0) == 28 and bench_hp(st, 1, 1) == 27
+    assert st.hp[1] == hp("Ironclad Vanguard") - 1
+    assert (bench_hp(st, 1, 0), bench_hp(st, 1, 1)) == (hp("Swarm Architect"), hp("Prism Tactician"))
     assert events(st, "attack")[0]["player"] == 0
 
 
@@ -93,7 +99,8 @@ def test_tactic_damage_and_your_hero_mean_the_active_hero():
     pass_all(st)
     pick(st, "Aegis Flare")
     pass_all(st)
-    assert st.hp[1] == 29 and [bench_hp(st, 1, k) for k in (0, 1)] == [28, 27]
+    assert st.hp[1] == hp("Ironclad Vanguard") - 1
+    assert [bench_hp(st, 1, k) for k in (0, 1)] == [hp("Swarm Architect"), hp("Prism Tactician")]
     assert st.shield[0] == 3 and all(st.benched[h][3] == 0 for h in st.bench[0])
 
 
@@ -164,8 +171,8 @@ def test_a_swap_opens_a_restricted_window_for_when_the_enemy_swaps_reactions_onl
     pick(st, "Cut Off")
     assert st.decision.kind == "action"  # no step 3 in a restricted window (ruling circuits.gap.23)
     forgeblade = st.bench[0][[st.name(h) for h in st.bench[0]].index("Forgeblade")]
-    assert st.benched[forgeblade][0] == 28 - 2  # Cut Off hit the Hero before it left
-    assert st.hero_card(0).name == "Lumen Warden" and st.hp[0] == 30
+    assert st.benched[forgeblade][0] == hp("Forgeblade") - 2  # Cut Off hit the Hero before it left
+    assert st.hero_card(0).name == "Lumen Warden" and st.hp[0] == hp("Lumen Warden")
 
 
 def test_next_basic_attack_bonuses_stay_with_the_player_through_a_swap():
@@ -276,13 +283,13 @@ def test_a_knock_out_inside_a_window_lets_the_window_finish_on_the_promoted_hero
     pick(st, "Ultimate")
     while st.decision.kind != "promote":
         st.apply(st.decision.options[0].id if st.decision.kind != "respond" else "pass")
-    st.apply("promote:bench:0")  # Swarm Architect, 28 HP
+    st.apply("promote:bench:0")  # Swarm Architect, at full HP
     pass_all(st)
     assert st.hero_card(1).name == "Swarm Architect" and st.result is None
     hits = [e for e in events(st, "damage") if e["player"] == 1]
     assert hits[-1]["source"] == "Ultimate reward" and hits[-1]["base"] == 4
     # the second Plan (2 or 4) and the reward (4) hit Swarm Architect; Fresh Line took the first 2
-    assert hits[-2]["shielded"] == 2 and st.hp[1] == 28 - (hits[-2]["base"] - 2) - 4
+    assert hits[-2]["shielded"] == 2 and st.hp[1] == hp("Swarm Architect") - (hits[-2]["base"] - 2) - 4
 
 
 def test_a_player_with_no_bench_hero_to_promote_has_lost():
@@ -368,12 +375,12 @@ def test_last_stand_lowers_ultimates_by_one_per_fallen_hero_never_below_five():
 
 def test_second_wind_is_once_per_match_measured_on_the_active_hero():
     # rule circuits.16.31
-    st = squad(start="turn_start", turn=5, hp=(14, None), capacity=(3, 3), rally=(3, 3))
+    st = squad(start="turn_start", turn=5, hp=(hp("Forgeblade") // 2, None), capacity=(3, 3), rally=(3, 3))
     to_next_action(st, 0)
     assert st.capacity[0] == 5 and events(st, "second_wind")
     pick(st, "Swap", "Lumen Warden")
     pass_all(st)
-    st.hp[0] = 10  # the new Active Hero is below half too
+    st.hp[0] = hp("Lumen Warden") // 2 - 1  # the new Active Hero is below half too
     pick(st, "End")
     to_next_action(st, 0)
     assert st.capacity[0] == 6 and len(events(st, "second_wind")) == 1

@@ -6,7 +6,7 @@ effects without a legal choice, and the order a player gives their simultaneous 
 from __future__ import annotations
 
 from circuits_c11_c19_helpers import amount, answers_offered, asked, board, index, resolved, to_next_action
-from circuits_scenario import events, has, labels, pick, scenario
+from circuits_scenario import card, events, has, labels, pick, scenario
 
 HEROES = ("Volt Reaver", "Lumen Warden")
 
@@ -115,13 +115,15 @@ def test_one_source_to_one_target_is_one_event_with_one_marked_bonus_and_one_shi
 
 def test_damage_to_each_of_several_targets_is_one_event_per_target():
     # rule circuits.18.7
-    # Swarm Surge: 2 damage to each enemy Asset, then 2 to the enemy Hero: three events. P1's Shield 2
-    # (Heroes only) is used by the Hero's own event.
+    # Swarm Surge: 2 damage to each enemy Asset, then its Hero damage to the enemy Hero: three events.
+    # P1's Shield 2 (Heroes only) is used by the Hero's own event.
     st = board(heroes=("Swarm Architect", "Volt Reaver"), field=([], ["Ember Turret", "Bulwark Drone"]), rally=(7, 3))
     st.shield[1] = 2
     pick(st, "Ultimate")
     hits = [(e["target"], e.get("card"), e["final"]) for e in events(st, "damage")]
-    assert hits == [("asset", "Ember Turret", 2), ("asset", "Bulwark Drone", 2), ("hero", None, 0)]
+    to_hero = next(e.amount for e in card("Swarm Architect").ultimate.effects if e.to == "enemy_hero")
+    assert to_hero > 2
+    assert hits == [("asset", "Ember Turret", 2), ("asset", "Bulwark Drone", 2), ("hero", None, to_hero - 2)]
     assert [st.damage[a] for a in st.field[1]] == [2, 2]
 
 

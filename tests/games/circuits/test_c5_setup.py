@@ -142,7 +142,7 @@ def test_unpicked_gear_stay_face_up_in_the_armory_reserve():
     st = GAME.new_game(decks=DECKS, seed=4)
     choose_loadouts(st)
     reserve = ({"Redline Drill", "Plated Harness", "Crown of the Forge"},
-               {"Nanite Lash", "Radiant Bulwark", "Aegis of Dawn"})
+               {"Nanite Lash", "Padded Vest", "Aegis of Dawn"})
     reveal = [e for e in st.log if e["type"] == "loadout"]
     assert [set(e["reserve"]) for e in reveal] == list(reserve)
     for seat in (0, 1):

@@ -10,6 +10,9 @@ from circuits_scenario import POOL, card, events, has, labels, pass_all, pick, s
 
 from cardarena.games.circuits.schema import Card
 
+# Swarm Architect's Hive Link draws this many cards (the Hero pool's number, docs/rulings/circuits.md ruling 8)
+HIVE_LINK = card("Swarm Architect").passive.triggers[0].effects[0].amount
+
 OVERWATCH = amount("Overwatch", "damage")
 MEND = amount("Mend Light", "heal")
 
@@ -98,13 +101,13 @@ def test_an_asset_is_played_once_paid_and_committed_before_its_window():
 
 def test_when_you_play_an_asset_triggers_happen_before_the_window():
     # rule circuits.9.1.6
-    # Swarm Architect's Hive Link: when you play an Asset, draw a card. The draw is done by the time P2 is
+    # Swarm Architect's Hive Link: when you play an Asset, draw cards. The draw is done by the time P2 is
     # asked to answer the play.
     st = scenario(heroes=("Swarm Architect", "Sparkwright"), hands=(["Bulwark Drone"], ["Overwatch"]))
     pick(st, "Play Bulwark Drone")
     assert st.decision.seat == 1 and st.decision.kind == "respond"
     assert [(e["when"], e["card"]) for e in events(st, "trigger")] == [("you_play_asset", "Swarm Architect")]
-    assert len(st.hand[0]) == 1 and [e["player"] for e in events(st, "draw")] == [0]
+    assert len(st.hand[0]) == HIVE_LINK and {e["player"] for e in events(st, "draw")} == {0}
     assert events(st, "enter") == []
 
 
@@ -120,7 +123,7 @@ def test_when_you_play_triggers_stand_even_if_the_asset_dies_in_its_window():
     assert [e["card"] for e in events(st, "destroyed")] == ["Echo Turret"]
     assert events(st, "enter") == []
     assert [e["when"] for e in events(st, "trigger")] == ["you_play_asset"]
-    assert len(st.hand[0]) == 1  # Hive Link's card stays drawn
+    assert len(st.hand[0]) == HIVE_LINK  # Hive Link's cards stay drawn
 
 
 def test_entering_is_a_separate_event_after_the_play():

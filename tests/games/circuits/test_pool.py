@@ -69,7 +69,7 @@ def test_at_least_eight_heroes_with_hp_two_circuits_passive_and_ultimate():
     # rule circuits.3.2
     assert len(HEROES) >= 8
     for h in HEROES:
-        assert 24 <= h.hp <= 30, h.title
+        assert 18 <= h.hp <= 40, h.title  # the rulebook prints no Hero HP: ours (docs/balance/circuits.md §8)
         assert len(set(h.circuits)) == 2 and set(h.circuits) <= set(CIRCUITS), h.title
         assert h.passive.name and h.passive.text, h.title
         assert h.passive.attack or h.passive.triggers, f"{h.title}: a Passive that does nothing"
