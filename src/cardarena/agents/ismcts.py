@@ -80,6 +80,16 @@ Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine,
   frontline 149/200 = 74% [68%, 80%], circuits 145/200 = 72% [66%, 78%] (with the circuits score
   and starters of docs/balance/circuits.md §7, which made greedy stronger too: new greedy against
   the old 62%). So 8x the iterations stays short of 70% even in mastery.
+- Why 8x buys little (circuits, games 400–459, session of 2026-12-01): against greedy, 50 iterations
+  already win 38/60 = 63% and 400 win 45/60 = 75%, near 1000's 72% of 200. The search saturates by
+  about 400 iterations: it converges on what its short rollouts and the score see (the rest of the
+  turn), not on the opponent's reply. Deeper random rollouts carry more of that: depth=15 on both
+  sides gave 400 vs 50 27/40 = 68% against 24/40 = 60% for the defaults on the same games 400–439,
+  but cost about 1.8x per iteration (circuits would fall under 3,000 it/s). Not adopted yet; the
+  next step is to measure it at 200 games per game with a cheaper determinize to pay for it.
+  bench/bench_decisions.py (option values by greedy playouts) was too noisy to rank settings: on
+  120 circuits positions random, greedy, 50 and 400 iterations gain +0.3, +0.8, +1.5 and +1.9 points,
+  each ±0.9.
 """
 
 from __future__ import annotations
