@@ -27,21 +27,18 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from bench_engine import starters_of  # the starters that can meet in one game (run from bench/)
+
 import cardarena
 from cardarena.agents import make_agent
 from cardarena.core.rng import Rng
-
-
-def _starters(game: Any) -> list[str]:
-    fmt = getattr(game, "default_format", None)
-    return sorted(n for n, d in game.starter_decks().items() if getattr(d, "format", None) in (None, fmt))
 
 
 def collect(game_id: str, positions: int, seed: int, keep: float, eps: float) -> list[dict[str, Any]]:
     """Non-forced decisions met in greedy-vs-greedy games (a move in `eps` is random), each kept with
     chance `keep`, until `positions` are held."""
     game = cardarena.load_game(game_id)
-    starters = _starters(game)
+    starters = starters_of(game, None)
     rng = random.Random(seed)  # the bench's own stream (an instance, never the module's)
     out: list[dict[str, Any]] = []
     g = 0
