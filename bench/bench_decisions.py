@@ -12,6 +12,12 @@ for every agent), minus each position's mean option value, so 0 is a random choi
     .venv/bin/python bench/bench_decisions.py collect circuits --positions 100 --out /tmp/dq/circuits.pkl
     .venv/bin/python bench/bench_decisions.py value /tmp/dq/circuits.pkl --playouts 40 --jobs 2
     .venv/bin/python bench/bench_decisions.py rate /tmp/dq/circuits.pkl greedy ismcts:iters=50 ismcts:iters=400
+    .venv/bin/python bench/bench_decisions.py objective /tmp/dq/circuits.pkl --spec ismcts:iters=6400
+    .venv/bin/python bench/bench_decisions.py rate /tmp/dq/circuits.pkl ismcts:iters=50 ismcts:iters=400 --by objective
+
+`objective` values the options by what the search itself maximises (a long search's mean rewards)
+and says how often that order agrees with the playout values; `rate --by objective` then tells how
+close a budget comes to the search's own optimum, apart from whether that optimum wins games.
 
 Figures are printed, never asserted.
 """
@@ -101,25 +107,73 @@ def value(positions: list[dict[str, Any]], playouts: int, jobs: int) -> None:
           f"{spread:.3f}, {time.perf_counter() - t:.0f} s")
 
 
-def _rate_one(args: tuple[bytes, str, int]) -> tuple[float, float, float]:
-    """(chosen value minus the position's mean option value, 1 if the best-valued option, seconds)."""
-    blob, spec, seed = args
+def _objective_one(args: tuple[bytes, str, int, int]) -> dict[str, float]:
+    """Mean reward of each root option of one long search (`spec`), for options it visited at least
+    `min_visits` times: the search's own objective, which fewer iterations estimate more noisily."""
+    blob, spec, seed, min_visits = args
     pos = pickle.loads(blob)
     cardarena.load_game(pos["game"])
     st = pos["state"]
-    vals = pos["values"]
+    agent = make_agent(spec, seed=seed)
+    root = agent._search(st.clone(), pos["seat"])  # type: ignore[attr-defined]
+    kids = root.kids.get(pos["seat"], {})
+    return {k: ch.reward / ch.visits for k, ch in kids.items() if ch.visits >= min_visits}
+
+
+def objective(positions: list[dict[str, Any]], spec: str, min_visits: int, jobs: int) -> None:
+    work = [(pickle.dumps(p), spec, 7000 + i, min_visits) for i, p in enumerate(positions)]
+    t = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            objs = list(ex.map(_objective_one, work))
+    else:
+        objs = [_objective_one(w) for w in work]
+    for p, o in zip(positions, objs, strict=True):
+        p["objective"] = o
+    used = [o for o in objs if len(o) > 1]
+    spread = sorted(max(o.values()) - min(o.values()) for o in used)
+    print(f"{spec}: {len(used)} of {len(objs)} positions with two or more well-visited options, "
+          f"median best-worst spread {spread[len(spread) // 2] if spread else 0:.3f}, {time.perf_counter() - t:.0f} s")
+    # how well the search's objective ranks options by who wins (the playout values), when present
+    pairs = agree = 0
+    for p in positions:
+        o, v = p["objective"], p.get("values")
+        if v is None:
+            continue
+        ids = [k for k in o if k in v]
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                if abs(v[a] - v[b]) < 1e-9 or abs(o[a] - o[b]) < 1e-9:
+                    continue
+                pairs += 1
+                agree += (v[a] > v[b]) == (o[a] > o[b])
+    if pairs:
+        print(f"  the objective orders {agree}/{pairs} = {agree / pairs:.0%} of option pairs as the playout values do")
+
+
+def _rate_one(args: tuple[bytes, str, int, str]) -> tuple[float, float, float]:
+    """(chosen value minus the position's mean option value, 1 if the best-valued option, seconds)."""
+    blob, spec, seed, by = args
+    pos = pickle.loads(blob)
+    cardarena.load_game(pos["game"])
+    st = pos["state"]
+    vals = pos[by]
+    if len(vals) < 2:
+        return 0.0, 1.0, 0.0
     agent = make_agent(spec, seed=seed)
     t = time.perf_counter()
     oid = agent.choose({}, st.decision, st)
     secs = time.perf_counter() - t
     mean = sum(vals.values()) / len(vals)
+    if oid not in vals:  # by objective: an option the long search hardly visited counts as its worst
+        return min(vals.values()) - mean, 0.0, secs
     return vals[oid] - mean, float(vals[oid] >= max(vals.values()) - 1e-9), secs
 
 
-def rate(positions: list[dict[str, Any]], specs: list[str], seeds: int, jobs: int) -> None:
+def rate(positions: list[dict[str, Any]], specs: list[str], seeds: int, jobs: int, by: str = "values") -> None:
     blobs = [pickle.dumps(p) for p in positions]
     for spec in specs:
-        work = [(b, spec, 100 * s + i) for s in range(seeds) for i, b in enumerate(blobs)]
+        work = [(b, spec, 100 * s + i, by) for s in range(seeds) for i, b in enumerate(blobs)]
         if jobs > 1:
             with ProcessPoolExecutor(jobs) as ex:
                 rows = list(ex.map(_rate_one, work, chunksize=4))
@@ -147,11 +201,18 @@ def main() -> None:
     v.add_argument("file", type=Path)
     v.add_argument("--playouts", type=int, default=40)
     v.add_argument("--jobs", type=int, default=1)
+    o = sub.add_parser("objective", help="value every option by a long search's own mean rewards")
+    o.add_argument("file", type=Path)
+    o.add_argument("--spec", default="ismcts:iters=6400")
+    o.add_argument("--min-visits", type=int, default=20, help="options visited less often are left out")
+    o.add_argument("--jobs", type=int, default=1)
     r = sub.add_parser("rate", help="rate agents by the value of the options they choose")
     r.add_argument("file", type=Path)
     r.add_argument("specs", nargs="+")
     r.add_argument("--seeds", type=int, default=1, help="choices per position (agent seeds)")
     r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--by", choices=("values", "objective"), default="values",
+                   help="rate by the playout values (who wins) or by the long search's objective")
     a = ap.parse_args()
     if a.cmd == "collect":
         pos = collect(a.game, a.positions, a.seed, a.keep, a.eps)
@@ -162,11 +223,15 @@ def main() -> None:
         pos = pickle.loads(a.file.read_bytes())
         value(pos, a.playouts, a.jobs)
         a.file.write_bytes(pickle.dumps(pos))
+    elif a.cmd == "objective":
+        pos = pickle.loads(a.file.read_bytes())
+        objective(pos, a.spec, a.min_visits, a.jobs)
+        a.file.write_bytes(pickle.dumps(pos))
     else:
         pos = pickle.loads(a.file.read_bytes())
-        if not all("values" in p for p in pos):
-            raise SystemExit(f"{a.file}: run `value` first")
-        rate(pos, a.specs, a.seeds, a.jobs)
+        if not all(a.by in p for p in pos):
+            raise SystemExit(f"{a.file}: run `{'value' if a.by == 'values' else 'objective'}` first")
+        rate(pos, a.specs, a.seeds, a.jobs, a.by)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
@@ -155,7 +156,8 @@ def test_ruleset_defaults_to_load_game_once(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"iterations": 0}, {"ms": 0}, {"ms": float("inf")}, {"c": -1.0}, {"rollout_depth": -1}]
+    "kwargs",
+    [{"iterations": 0}, {"ms": 0}, {"ms": float("inf")}, {"c": -1.0}, {"rollout_depth": -1}, {"mast": 1.5}],
 )
 def test_bad_parameters_are_rejected(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="ismcts"):
@@ -257,3 +259,42 @@ def test_pick_takes_the_best_mean_among_well_visited_options(pick: float, chosen
     agent._search = lambda state, seat: root  # type: ignore[method-assign]
     assert s.decision is not None
     assert agent.choose(s.view(0), s.decision, s) == chosen
+
+
+def test_mast_rollouts_take_the_best_mean_move_and_explore_with_chance_eps() -> None:
+    opts = [Option(i, i, {}, i) for i in ("x", "y", "z")]
+    rng = random.Random(5)  # the test's own stream
+    tab = {"x": [3.0, 3.0], "y": [-1.0, 1.0]}  # "z" not seen yet: it counts 0
+    assert {ismcts_module._mast_pick(tab, opts, rng.random, 0.0) for _ in range(20)} == {"x"}
+    tab = {"x": [-2.0, 2.0], "y": [-1.0, 1.0]}
+    assert {ismcts_module._mast_pick(tab, opts, rng.random, 0.0) for _ in range(20)} == {"z"}
+    # all unseen: a tie, broken at random rather than always the first option
+    assert {ismcts_module._mast_pick({}, opts, rng.random, 0.0) for _ in range(60)} == {"x", "y", "z"}
+    assert {ismcts_module._mast_pick(tab, opts, rng.random, 1.0) for _ in range(60)} == {"x", "y", "z"}
+
+
+def test_mast_rollouts_learn_the_good_follow_up_random_rollouts_miss() -> None:
+    # After "a", four choices in a row beyond what a few iterations expand, then seat 0 picks "w" (its
+    # win) or one of three losses: random rollouts find "w" one time in four, so "a" looks worse than
+    # "b" (a draw); MAST rollouts learn that "w" wins and rate "a" above it.
+    tree: dict[str, Any] = {"": (0, ["a", "b"]), "b": None}
+    paths = ["a"]
+    for seat in (1, 0, 1, 0):
+        nxt = []
+        for p in paths:
+            tree[p] = (seat, ["m", "n"])
+            nxt += [f"{p}/m", f"{p}/n"]
+        paths = nxt
+    for p in paths:
+        tree[p] = (0, ["w", "l", "l2", "l3"])
+        tree[f"{p}/w"] = 0
+        for lose in ("l", "l2", "l3"):
+            tree[f"{p}/{lose}"] = 1
+    game = TreeGame(tree)
+    means = {}
+    for mast in (0.0, 0.1):
+        s = game.new_game()
+        agent = ISMCTSAgent(seed=1, iterations=40, rollout_depth=9, ruleset=game, bias=0, center=0, c=5.0, mast=mast)
+        a = agent._search(s, 0).kids[0]["a"]
+        means[mast] = a.reward / a.visits
+    assert means[0.0] < 0.0 < means[0.1]

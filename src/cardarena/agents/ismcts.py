@@ -2,94 +2,16 @@
 
 One tree for the acting seat's information set. Each iteration samples a determinization (a full
 state consistent with what the seat knows), walks the tree using only the options legal in that
-sample, adds one node, plays a random rollout, and backs the score up. A node's UCB1 uses its
+sample, adds one node, plays a rollout, and backs the score up. A node's UCB1 uses its
 availability count (how often it was legal when its parent was visited) in place of the parent's
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
 
-Why the settings (bench/bench_agents.py, 16–40 games each on a shared machine, so ±8–12 points):
-- Rollouts are short (5 decisions) and scored by the per-game score of agents/heuristics.py: 4–5×
-  the iterations per second of 30-decision rollouts. Long random rollouts mostly add noise: a
-  random player wastes its cards, so the position it reaches says little about the move judged. In
-  circuits a 30-decision rollout covers two or three turns of a ~13-turn game, much of it one-step
-  Response Windows answered at random, and the old score (Hero HP only) could not see a developing
-  play. No rollout at all (depth 0) was worse (circuits 400 vs 50 iterations: 50%).
-- Cut-off scores differ by hundredths while wins and losses differ by 2: with one exploration
-  constant for both, visits stayed nearly uniform and more iterations barely changed the choice
-  (circuits, c=0.7 unscaled: 400 iterations won 46% against 50; c=0.15: 69%). Cut-off scores are
-  therefore stretched by tanh(`scale` × score) before they are backed up, which keeps c=0.7 right
-  for won and lost games.
-- Progressive bias (`bias`): a new node remembers the score right after its move, and selection
-  adds bias × score / (visits + 1), so few iterations already try the plays the score likes
-  (aliens, 1000 iterations against greedy: 56% without, 75% with, 16 games).
-- Still open: in circuits two searches of 400 iterations with different seeds agree on only about
-  two thirds of action choices, i.e. the estimates are still noise-dominated at that budget, and
-  400 against 50 iterations stays near 57% (40 games). Preferring pass/end in rollouts (`quiet`)
-  made the searches agree more (80%) but did not win more (47%, 32 games).
-- Issue 10 round (ismcts:iters=400 against ismcts:iters=50, same settings on both sides, 20–40
-  games each, so ±15–20 points): before this round aliens 53% (30), circuits 50% (30), frontline
-  60% (20), mastery 65% (20, before the finer mastery score).
-  - `forced` (default 1): a one-option decision (22–44% of all decisions) gets no tree node and does
-    not count towards the rollout depth. Same strength (aliens 50% vs 53% without, 30 games each;
-    circuits 50%, 30), kept because it spends no expansion on a non-choice.
-  - Leaf evaluation (depth=0): aliens 60% (30); with c=0.25 aliens 57% (40), circuits 48% (40).
-    c=0.25 with rollouts: aliens 63% (30).
-  - Cut-off scores are hundredths apart and the whole position's score (ahead or behind) pushed
-    tanh into its flat part. `center=1` scores each iteration relative to its own determinization's
-    start (the hidden cards weigh on both sides and cancel), `tprior=1` stretches the prior the same
-    way, so progressive bias weighs as much as a reward. With depth=0, c=0.25, scale=20: aliens
-    68% (40) but only 43% (30) for 1000 iterations against greedy; circuits (scale=10) 43% (30): a
-    leaf scored mid-play (a card chosen, its target not) misleads the tree, so depth 0 stays off.
-  - Centred scores with the usual rollouts (depth 5, c=0.7) and scale=8: circuits 67% (30, was
-    50%), aliens 63% (30, was 53%); 1000 iterations against greedy: aliens 63% (30, as before),
-    circuits 75% (20, was 67% of 30). Frontline 55% (20, was 60%): not adopted there.
-  - Base settings with the finer frontline/mastery scores (agents/heuristics.py): mastery 400 vs
-    50 69% (16), 1000 vs greedy 69% (16); frontline 1000 vs greedy 69% (16).
-  - Iterations/s mid-game (bench/bench_engine.py, loaded machine): aliens 4,900, circuits 3,600
-    (one more score per iteration for the centre), frontline 5,900, mastery 7,100.
-    Now the default in aliens and circuits (GAME_DEFAULTS). Still short of 70%: more iterations
-    buy little while a 5-decision random rollout decides most of an estimate's noise.
-- Rollout round (400 vs 50 iterations, same settings both sides; games 0–29 unless "g30–59" =
-  `bench_agents.py --first 30`; bench runs are deterministic, so the same games compare paired):
-  - `finish=1`: after the tree, the last mover completes its play (follow-ups: kinds outside
-    FRESH_KINDS asked of the same seat: target, payment, mode, order) by the one-ply score, so
-    the rollout starts at the end of a play. Aliens 73% (g0–29, base 63% as measured above, not rerun), 67% (g30–59, base 63%):
-    70% of 60 against 63% of 60; circuits 67% (base 67% above; follow-ups are rare there); frontline 67%
-    (base 63%, same games; g30–59 70%, base 67%: 68% of 60 against 65%); mastery 60% (base 73%,
-    same games). 1000 iterations against greedy in
-    aliens: 77% (g0–29, base 63% above), 73% (g30–59, base 67%). Better in all four aliens comparisons
-    (87/120 = 72% against 77/120 = 64%): the aliens default. Elsewhere not clearly better: off.
-    It/s: aliens 4,200 (base 5,000), circuits 3,800 (3,900).
-  - finish=1 with depth=2: aliens 50% (30).
-  - `greedy` (epsilon-greedy rollout steps by one-ply score): greedy=0.5 costs too much (aliens
-    1,400 it/s, circuits 2,000); greedy=0.3, depth=3 (aliens 2,900, circuits 3,500 it/s) with
-    finish=1: aliens 60% (30). Off.
-  - `pick=0.5` (play the best mean among options visited at least half as often as the most
-    visited): circuits 70% (g0–29, base 67%), 57% (g30–59); aliens (with finish=1) 67% (g0–29,
-    against 73%). Off.
-- Common random numbers (session of 2026-12-01, not kept): each determinization, with its chance
-  seed and its rollout seed, serving 8 iterations in a row, so the options tried in a block meet the
-  same world: 400 vs 50 aliens 60%, circuits 60% (g0–29; the defaults 73% and 67% on the same
-  games). The comparisons are less noisy but the 8 iterations see one world instead of 8.
-- Held out (games 100–159, never used while tuning; `bench_agents.py --first 100 --games 60`,
-  the defaults above): 400 vs 50 iterations aliens 60%, circuits 53%, frontline 62%, mastery 70%;
-  1000 iterations vs greedy aliens 72%, circuits 63%, frontline 82%, mastery 88%. Lower than on the tuning games: settings were
-  partly chosen on noise, and 8x the iterations is still not worth 70% in any game but mastery (at the bar).
-- Fresh games 200–399 (`bench_agents.py --first 200 --games 200`, never used for tuning; session of
-  2026-12-01): 400 vs 50 iterations mastery 131/200 = 66% [59%, 72%]; 1000 iterations vs greedy
-  frontline 149/200 = 74% [68%, 80%], circuits 145/200 = 72% [66%, 78%] (with the circuits score
-  and starters of docs/balance/circuits.md §7, which made greedy stronger too: new greedy against
-  the old 62%). So 8x the iterations stays short of 70% even in mastery.
-- Why 8x buys little (circuits, games 400–459, session of 2026-12-01): against greedy, 50 iterations
-  already win 38/60 = 63% and 400 win 45/60 = 75%, near 1000's 72% of 200. The search saturates by
-  about 400 iterations: it converges on what its short rollouts and the score see (the rest of the
-  turn), not on the opponent's reply. Deeper random rollouts carry more of that: depth=15 on both
-  sides gave 400 vs 50 27/40 = 68% against 24/40 = 60% for the defaults on the same games 400–439,
-  but cost about 1.8x per iteration (circuits would fall under 3,000 it/s). Not adopted yet; the
-  next step is to measure it at 200 games per game with a cheaper determinize to pay for it.
-  bench/bench_decisions.py (option values by greedy playouts) was too noisy to rank settings: on
-  120 circuits positions random, greedy, 50 and 400 iterations gain +0.3, +0.8, +1.5 and +1.9 points,
-  each ±0.9.
+Rollouts are short (5 decisions) and cut by the per-game score of agents/heuristics.py, stretched by
+tanh(scale × score) so that its hundredths weigh against exploration as wins and losses do; new nodes
+carry a progressive bias from the score right after their move. Every setting tried, adopted or not,
+with its measured win rate and sample size, and why more iterations buy so little, is in
+docs/search.md: read it before changing a default.
 """
 
 from __future__ import annotations
@@ -118,8 +40,8 @@ FRESH_KINDS = frozenset(
 
 
 #: The one place for settings a caller leaves unset: DEFAULTS, overridden per game by GAME_DEFAULTS
-#: (which also holds `center`, `finish`, `greedy` and `pick`, 0 where not named). Figures in the module
-#: docstring; frontline and mastery were not measured with centred scores, so they keep the base settings.
+#: (which also holds `center`, `finish`, `greedy`, `pick` and `mast`, 0 where not named). Figures in
+#: docs/search.md; frontline and mastery were not measured with centred scores, so they keep the base settings.
 DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0}
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "aliens": {"center": 1, "scale": 8.0, "finish": 1},
@@ -157,8 +79,9 @@ class ISMCTSAgent(Agent):
     `turn_cut=1` also ends a rollout at the end of its turn; `bias` weighs the score right after a
     move in selection; `finish=1` completes the last mover's play (its follow-ups) by the one-ply
     score before the rollout, `greedy` is the chance of a one-ply-best rollout step, `pick` > 0
-    chooses by mean reward among well-visited options. Unset settings come from GAME_DEFAULTS, then
-    DEFAULTS. The ruleset defaults to `load_game(state.game_id)`.
+    chooses by mean reward among well-visited options, `mast` > 0 makes rollouts take the move with
+    the best mean reward so far in this search (MAST) except with chance `mast`. Unset settings come
+    from GAME_DEFAULTS, then DEFAULTS. The ruleset defaults to `load_game(state.game_id)`.
     """
 
     kind: ClassVar[str] = "ismcts"
@@ -180,6 +103,7 @@ class ISMCTSAgent(Agent):
         "finish": ("finish", int),
         "greedy": ("greedy", float),
         "pick": ("pick", float),
+        "mast": ("mast", float),
     }
 
     def __init__(
@@ -201,6 +125,7 @@ class ISMCTSAgent(Agent):
         finish: int | None = None,
         greedy: float | None = None,
         pick: float | None = None,
+        mast: float | None = None,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -211,6 +136,8 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"ismcts: exploration constant c must be >= 0, got {c}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
+        if mast is not None and not 0 <= mast <= 1:
+            raise ValueError(f"ismcts: mast is the chance of a random rollout step, from 0 to 1, got {mast}")
         self.iterations = iterations
         self.ms = ms
         self.c = c
@@ -237,6 +164,9 @@ class ISMCTSAgent(Agent):
         #: 0: play the most visited option; p > 0: the best mean reward among options visited at least
         #: p times as often as the most visited one (a fixed count then runs in full)
         self.pick = pick
+        #: 0: random rollouts; p > 0: MAST rollouts (move-average sampling): with chance 1 - p a rollout
+        #: takes the option whose id has the best mean reward so far in this search, for its seat
+        self.mast = mast
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -309,6 +239,10 @@ class ISMCTSAgent(Agent):
         finish = self.finish if self.finish is not None else int(_game_default(state.game_id, "finish"))
         greedy = self.greedy if self.greedy is not None else _game_default(state.game_id, "greedy")
         pick = self.pick if self.pick is not None else _game_default(state.game_id, "pick")
+        mast = self.mast if self.mast is not None else _game_default(state.game_id, "mast")
+        # MAST: per seat, option id -> [reward sum, count] over every move of every iteration so far
+        mast_tab: list[dict[str, list[float]]] = [{} for _ in range(state.nseats)]
+        played: list[tuple[int, str]] = []
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
@@ -429,6 +363,9 @@ class ISMCTSAgent(Agent):
                     continue
                 if greedy and rand() < greedy:
                     oid = _one_ply(s, opts, d.seat, evaluate)
+                elif mast:
+                    oid = _mast_pick(mast_tab[d.seat], opts, rand, mast)
+                    played.append((d.seat, oid))
                 else:
                     oid = opts[int(rand() * len(opts))].id
                 if quiet and rand() < quiet:
@@ -453,7 +390,17 @@ class ISMCTSAgent(Agent):
             while back is not None:
                 back.visits += 1
                 back.reward += r if back.seat == seat else -r
+                if mast and back.parent is not None:
+                    played.append((back.seat, back.move))
                 back = back.parent
+            if mast:  # every move of this iteration, in the tree and in the rollout, learns its outcome
+                for who, oid in played:
+                    e = mast_tab[who].get(oid)
+                    if e is None:
+                        e = mast_tab[who][oid] = [0.0, 0.0]
+                    e[0] += r if who == seat else -r
+                    e[1] += 1.0
+                played.clear()
         self.last_iterations = n
         return root
 
@@ -479,6 +426,25 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
         if v > best_v:
             best_v = v
             best = o.id
+    return best
+
+
+def _mast_pick(tab: dict[str, list[float]], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
+    """MAST rollout step: with chance `eps` a random option, else the one whose id has the best mean
+    reward in `tab` (an id not seen yet counts 0, an even outcome); ties go to a random one of them."""
+    n = len(opts)
+    k = int(rand() * n)
+    if rand() < eps:
+        return opts[k].id
+    best = opts[k].id
+    best_v = -math.inf
+    for i in range(n):  # start at a random option so that ties do not always favour the first
+        oid = opts[(k + i) % n].id
+        e = tab.get(oid)
+        v = e[0] / e[1] if e is not None else 0.0
+        if v > best_v:
+            best_v = v
+            best = oid
     return best
 
 
