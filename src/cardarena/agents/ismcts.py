@@ -431,7 +431,8 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
 
 def _mast_pick(tab: dict[str, list[float]], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
     """MAST rollout step: with chance `eps` a random option, else the one whose id has the best mean
-    reward in `tab` (an id not seen yet counts 0, an even outcome); ties go to a random one of them."""
+    reward in `tab` (an id not seen yet counts 0, an even outcome); ties go to the first of them after
+    a random starting option."""
     n = len(opts)
     k = int(rand() * n)
     if rand() < eps:
