@@ -228,6 +228,25 @@ def test_cold_iron_stops_healing_until_the_casters_next_turn():
     assert st.no_heal_until[1] <= st.turn
 
 
+def test_severed_current_deals_its_damage_and_stops_healing_until_its_players_next_turn():
+    # ruling circuits.8 (new cards: Severed Current), rule circuits.9.1.19
+    st = board(heroes=("Sparkwright", "Lumen Warden"), plans=(["Severed Current"], []), hands=([], ["Mend Light"]),
+               hp=(None, 20), start="turn_start")
+    assert card("Severed Current").signature == "Sparkwright" and card("Severed Current").plan_kind == "offense"
+    pass_all(st)  # the Plan reveals at Sparkwright's Start Step and resolves
+    assert [e["card"] for e in events(st, "plan_revealed")] == ["Severed Current"]
+    assert st.hp[1] == 20 - amount("Severed Current", "damage")
+    assert st.no_heal_until[1] == st.turn + 2  # until the start of Sparkwright's next turn
+    hp = st.hp[1]
+    to_next_action(st, 1)  # Lumen Warden's turn: Dawnlight heals 0
+    pick(st, "Play Mend Light")
+    pass_all(st)
+    assert st.hp[1] == hp
+    assert [e.get("blocked") for e in events(st, "heal") if e["player"] == 1] == ["cannot heal", "cannot heal"]
+    end_turn(st)  # Sparkwright's next turn: healing is back
+    assert st.no_heal_until[1] <= st.turn
+
+
 def test_setup_scrambler_delays_an_enemy_plan_reveal():
     # rule circuits.gap.16
     st = board(heroes=FORGE, plans=(["Battle Plan"], []), hands=([], ["Setup Scrambler"]), start="turn_start")

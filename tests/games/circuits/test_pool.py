@@ -290,7 +290,11 @@ def test_cold_iron_stops_the_enemy_hero_healing():
     # rule circuits.9.1.19
     c = POOL.by_name["Cold Iron"]
     assert [e.to for e in effects_of(c) if e.verb == "cannot_heal"] == ["enemy_hero"]
-    assert with_verb("cannot_heal") == ["Cold Iron"]  # "Cold Iron is the first card to say it"
+    # Cold Iron is the rulebook's card that says it; the others are our designs (ruling circuits.8: Severed
+    # Current), Signature cards that print the same duration as Cold Iron's
+    others = [POOL.by_name[n] for n in with_verb("cannot_heal") if n != "Cold Iron"]
+    assert "Cold Iron" in with_verb("cannot_heal")
+    assert all(o.signature and "cannot heal until the start of your next turn" in o.text for o in others)
 
 
 def test_setup_scrambler_delays_a_revealed_enemy_plan():
