@@ -282,6 +282,19 @@ def test_vital_circuit_gives_shield_when_you_heal():
     assert st.shield[0] == amount("Vital Circuit", "shield")
 
 
+def test_a_heal_at_full_hp_is_no_heal_and_gives_no_shield():
+    # ruling "Healing 0" (rules circuits.8.2.21, circuits.9.1.17)
+    st = board(heroes=("Lumen Warden", "Sparkwright"), gear=(["Vital Circuit"], []), hands=(["Mend Light"], []))
+    full = st.hp[0]
+    assert full == st.max_hp(0)
+    pick(st, "Play Mend Light")
+    pass_all(st)
+    assert st.hp[0] == full
+    assert [e["amount"] for e in events(st, "heal")] == [0]
+    assert "you_heal" not in [e["when"] for e in events(st, "trigger")]
+    assert st.shield[0] == 0
+
+
 def test_forgeblade_has_signature_cards_that_it_can_play():
     # rule circuits.gap.19
     sigs = sorted(c.name for c in POOL.by_name.values() if getattr(c, "signature", "") == "Forgeblade")

@@ -192,7 +192,8 @@ def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
 
 
 def heal(st: CircuitsState, seat: int, amount: int, source: int | str) -> None:
-    """Heal up to maximum HP (rule 8.2.21); 0 while the Hero cannot heal (rules 9.1.16–9.1.17)."""
+    """Heal up to maximum HP (rule 8.2.21); 0 while the Hero cannot heal (rules 9.1.16–9.1.17). A heal that
+    restores no HP does not trigger "when you heal" (docs/rulings/circuits.md, "Healing 0")."""
     if st.result is not None:
         return
     if st.no_heal_until[seat] > st.turn:
@@ -201,7 +202,8 @@ def heal(st: CircuitsState, seat: int, amount: int, source: int | str) -> None:
     before = st.hp[seat]
     st.hp[seat] = min(st.max_hp(seat), before + amount)
     st.emit("heal", player=seat, amount=st.hp[seat] - before, hp=st.hp[seat], source=st.src(source))
-    fire(st, seat, "you_heal", source)
+    if st.hp[seat] > before:  # a Hero heals only when its HP goes up (ruling "Healing 0")
+        fire(st, seat, "you_heal", source)
 
 
 def burn_tick(st: CircuitsState, seat: int) -> None:
