@@ -158,8 +158,6 @@ def _rate_one(args: tuple[bytes, str, int, str]) -> tuple[float, float, float]:
     cardarena.load_game(pos["game"])
     st = pos["state"]
     vals = pos[by]
-    if len(vals) < 2:
-        return 0.0, 1.0, 0.0
     agent = make_agent(spec, seed=seed)
     t = time.perf_counter()
     oid = agent.choose({}, st.decision, st)
@@ -171,7 +169,8 @@ def _rate_one(args: tuple[bytes, str, int, str]) -> tuple[float, float, float]:
 
 
 def rate(positions: list[dict[str, Any]], specs: list[str], seeds: int, jobs: int, by: str = "values") -> None:
-    blobs = [pickle.dumps(p) for p in positions]
+    # a position the long search left with one well-visited option has nothing to rate by its objective
+    blobs = [pickle.dumps(p) for p in positions if len(p[by]) > 1]
     for spec in specs:
         work = [(b, spec, 100 * s + i, by) for s in range(seeds) for i, b in enumerate(blobs)]
         if jobs > 1:
