@@ -29,15 +29,18 @@ import math
 import pickle
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bench_engine import starters_of  # the starters that can meet in one game (run from bench/)
 
 import cardarena
 from cardarena.agents import make_agent
 from cardarena.core.rng import Rng
+
+T = TypeVar("T")
 
 
 def collect(game_id: str, positions: int, seed: int, keep: float, eps: float) -> list[dict[str, Any]]:
@@ -64,6 +67,14 @@ def collect(game_id: str, positions: int, seed: int, keep: float, eps: float) ->
             st.apply(oid)
     print(f"{g} games played to collect {len(out)} positions")
     return out
+
+
+def _map(fn: Callable[[Any], T], work: list[Any], jobs: int, chunksize: int = 1) -> list[T]:
+    """fn over work, in order: on `jobs` processes when more than one, else in this process."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            return list(ex.map(fn, work, chunksize=chunksize))
+    return [fn(w) for w in work]
 
 
 def _value_one(args: tuple[bytes, int, int]) -> dict[str, float]:
@@ -95,11 +106,7 @@ def _value_one(args: tuple[bytes, int, int]) -> dict[str, float]:
 def value(positions: list[dict[str, Any]], playouts: int, jobs: int) -> None:
     work = [(pickle.dumps(p), playouts, 9000 + i) for i, p in enumerate(positions)]
     t = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            vals = list(ex.map(_value_one, work))
-    else:
-        vals = [_value_one(w) for w in work]
+    vals = _map(_value_one, work, jobs)
     for p, v in zip(positions, vals, strict=True):
         p["values"] = v
     spread = sum(max(v.values()) - min(v.values()) for v in vals) / len(vals)
@@ -123,11 +130,7 @@ def _objective_one(args: tuple[bytes, str, int, int]) -> dict[str, float]:
 def objective(positions: list[dict[str, Any]], spec: str, min_visits: int, jobs: int) -> None:
     work = [(pickle.dumps(p), spec, 7000 + i, min_visits) for i, p in enumerate(positions)]
     t = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            objs = list(ex.map(_objective_one, work))
-    else:
-        objs = [_objective_one(w) for w in work]
+    objs = _map(_objective_one, work, jobs)
     for p, o in zip(positions, objs, strict=True):
         p["objective"] = o
     used = [o for o in objs if len(o) > 1]
@@ -173,11 +176,7 @@ def rate(positions: list[dict[str, Any]], specs: list[str], seeds: int, jobs: in
     blobs = [pickle.dumps(p) for p in positions if len(p[by]) > 1]
     for spec in specs:
         work = [(b, spec, 100 * s + i, by) for s in range(seeds) for i, b in enumerate(blobs)]
-        if jobs > 1:
-            with ProcessPoolExecutor(jobs) as ex:
-                rows = list(ex.map(_rate_one, work, chunksize=4))
-        else:
-            rows = [_rate_one(w) for w in work]
+        rows = _map(_rate_one, work, jobs, chunksize=4)
         n = len(rows)
         gain = [r[0] for r in rows]
         m = sum(gain) / n
