@@ -26,8 +26,8 @@ def test_committed_gates_hold_on_their_sample(path: Path, tmp_path: Path) -> Non
             "--no-report"]
     for d in s.get("decks", []):
         args += ["--decks", d]
-    if "format" in s:  # e.g. circuits Squad (circuits-squad.gates.toml)
-        args += ["--format", s["format"]]
+    if gf.format:  # e.g. circuits Squad (circuits-squad.gates.toml)
+        args += ["--format", gf.format]
     if "check" in s:  # a small sample checks its gates as "plausible" (docs/balance/README.md)
         args += ["--check", s["check"]]
     r = runner.invoke(app, args)
@@ -54,6 +54,20 @@ def test_plausible_check_breaks_only_when_the_whole_interval_is_outside() -> Non
     assert not _judge(gate, 0.95, (0.76, 0.99))  # the data contradict the gate
     assert not _judge(gate, 0.05, (0.01, 0.24))
     assert not _judge(Gate("v", "matchup_win_rate", min=0.30, max=0.70), 0.8, (0.62, 0.91))  # "value"
+
+
+def test_a_gates_file_with_a_format_judges_only_that_formats_games(tmp_path: Path) -> None:
+    gates = tmp_path / "squad.gates.toml"
+    gates.write_text('game = "circuits"\nformat = "squad"\n[[gate]]\nname = "short games"\n'
+                     'metric = "turns_median"\nmax = 500\n')
+    def run(out: str, *play: str) -> Result:
+        return runner.invoke(app, ["sim", "circuits", "--games", "2", *play, "--workers", "1", "--no-report",
+                                   "--gates", str(gates), "--out", str(tmp_path / out)])
+
+    duel = run("duel", "--decks", "forgeblade,sparkwright")
+    assert duel.exit_code == 1 and "BROKEN: short games" in duel.output and "(0 games)" in duel.output
+    squad = run("squad", "--format", "squad", "--decks", "squad_sunwall,squad_forge_circuit")
+    assert squad.exit_code == 0 and "ok: short games" in squad.output and "(2 games)" in squad.output
 
 
 def test_a_known_broken_gate_does_not_fail_the_run_until_it_holds() -> None:

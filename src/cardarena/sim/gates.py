@@ -2,6 +2,7 @@
 gate names itself with its measured value and interval; `cardarena sim --gates` exits non-zero.
 
     game = "circuits"                 # optional: the file's gates are for this game's rows only
+    format = "squad"                  # optional: and for this format's rows only (the sample runs it)
     variant = "printed rules"         # optional: default for every gate (else each variant is checked)
     [sample]                          # optional: the small run the test suite checks these gates on
     players = ["random", "random"]
@@ -95,12 +96,14 @@ class GateFile:
     #: the optional `[sample]` table: the small run the test suite checks the gates on (players,
     #: games, decks, seed); `cardarena sim --gates` ignores it and checks the run it is given
     sample: dict[str, Any]
+    #: the format the gates are about (e.g. circuits "squad"); None: every format of the game
+    format: str | None = None
 
     def with_check(self, check: str) -> GateFile:
         """The same gates, every one checked in mode `check` (e.g. "plausible" on a small sample)."""
         if check not in CHECKS:
             raise GateFileError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
-        return GateFile(self.game, [replace(g, check=check) for g in self.gates], self.sample)
+        return replace(self, gates=[replace(g, check=check) for g in self.gates])
 
 
 _GATE_KEYS = {"name", "metric", "min", "max", "check", "variant", "known_broken"}
@@ -144,10 +147,10 @@ def load_gates(path: Path) -> GateFile:
                           g.get("variant", default_variant), params, str(g.get("known_broken", ""))))
     if problems:
         raise GateFileError(f"{path}: " + "; ".join(problems))
-    extra = sorted(set(data) - {"game", "variant", "gate", "sample"})
+    extra = sorted(set(data) - {"game", "format", "variant", "gate", "sample"})
     if extra:
         raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
-    return GateFile(data.get("game"), gates, dict(data.get("sample", {})))
+    return GateFile(data.get("game"), gates, dict(data.get("sample", {})), data.get("format"))
 
 
 def _num(x: Any) -> float | None:
@@ -160,9 +163,11 @@ def _length(metric: str) -> tuple[str, str] | None:
 
 
 def check_gates(gf: GateFile, rows: list[Row]) -> list[GateResult]:
-    """Every gate against the rows (of the file's game), per variant unless the gate names one."""
+    """Every gate against the rows (of the file's game and format), per variant unless the gate names one."""
     if gf.game is not None:
         rows = [r for r in rows if r["game"] == gf.game]
+    if gf.format is not None:  # a Squad gate never judges Duel games
+        rows = [r for r in rows if r["format"] == gf.format]
     variants: dict[str, list[Row]] = {}
     for r in rows:
         variants.setdefault(r["variant"], []).append(r)
