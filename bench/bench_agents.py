@@ -3,16 +3,22 @@
     .venv/bin/python bench/bench_agents.py greedy random --games 200
     .venv/bin/python bench/bench_agents.py ismcts:iters=1000 greedy --games 200 --jobs 2
     .venv/bin/python bench/bench_agents.py --done-when --games 200    # the three figures of issue 10
+    .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game aliens --out a.jsonl
 
 A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
-Figures are printed, never asserted (timing and strength belong in reports).
+Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
+stderr counts the games; `--out FILE` appends one JSON line per game (game index, A's score, decisions),
+so that two settings run on the same `--first`/`--games` can be compared game by game (paired).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from rich.progress import track
 
 import cardarena
 from cardarena.agents import make_agent
@@ -44,14 +50,20 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
     return score, rep.decisions, rep.seconds[seat_a], rep.seconds[1 - seat_a]
 
 
-def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, first: int = 0) -> None:
+def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, first: int = 0,
+                 out: str | None = None) -> None:
     t = time.perf_counter()
     work = [(game_id, spec_a, spec_b, i) for i in range(first, first + games)]
+    label = f"{game_id} {spec_a} vs {spec_b}"
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            rows = list(ex.map(one_game, work))
+            rows = list(track(ex.map(one_game, work), total=games, description=label, transient=True))
     else:
-        rows = [one_game(w) for w in work]
+        rows = [one_game(w) for w in track(work, description=label, transient=True)]
+    if out:
+        with open(out, "a", encoding="utf-8") as f:
+            for (_, a, b, i), r in zip(work, rows, strict=True):
+                f.write(json.dumps({"game": game_id, "a": a, "b": b, "index": i, "score": r[0], "decisions": r[1]}) + "\n")
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
     lo, hi = wilson(round(score), games)
@@ -69,6 +81,7 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (seeds and decks follow it): a fresh sample after --games N")
     ap.add_argument("--game", action="append", help="only these games (default: all)")
+    ap.add_argument("--out", help="append one JSON line per game to this file (for paired comparisons)")
     ap.add_argument("--done-when", action="store_true",
                     help="greedy vs random, ismcts:iters=1000 vs greedy, ismcts:iters=400 vs ismcts:iters=50")
     a = ap.parse_args()
@@ -76,7 +89,7 @@ def main() -> None:
              if a.done_when else [(a.a, a.b)])
     for spec_a, spec_b in pairs:
         for game_id in a.game or cardarena.game_ids():
-            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first)
+            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first, a.out)
 
 
 if __name__ == "__main__":
