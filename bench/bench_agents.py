@@ -18,12 +18,16 @@ import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from rich.console import Console
 from rich.progress import track
 
 import cardarena
 from cardarena.agents import make_agent
 from cardarena.core.match import play_game
 from cardarena.sim.stats import wilson
+
+#: the progress bar goes to stderr, so the figures on stdout stay clean when piped to a file
+BAR = Console(stderr=True)
 
 
 def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]:
@@ -57,9 +61,9 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
     label = f"{game_id} {spec_a} vs {spec_b}"
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            rows = list(track(ex.map(one_game, work), total=games, description=label, transient=True))
+            rows = list(track(ex.map(one_game, work), total=games, description=label, transient=True, console=BAR))
     else:
-        rows = [one_game(w) for w in track(work, description=label, transient=True)]
+        rows = [one_game(w) for w in track(work, description=label, transient=True, console=BAR)]
     if out:
         with open(out, "a", encoding="utf-8") as f:
             for (_, a, b, i), r in zip(work, rows, strict=True):
