@@ -160,6 +160,15 @@ metric = "turns_median"
     assert r.exit_code == 2 and "unknown metric" in r.output and not (tmp_path / "x").exists()
 
 
+def test_a_format_the_game_does_not_have_is_refused_when_the_file_is_read(tmp_path: Path) -> None:
+    bad = tmp_path / "typo.gates.toml"
+    bad.write_text('game = "circuits"\nformat = "sqaud"\n[[gate]]\nname = "a"\nmetric = "turns_median"\nmax = 9\n')
+    with pytest.raises(GateFileError, match=r"circuits has no format 'sqaud'; its formats: .*squad"):
+        load_gates(bad)
+    r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), "--gates", str(bad)])
+    assert r.exit_code == 2 and "no format 'sqaud'" in r.output and not (tmp_path / "x").exists()
+
+
 def test_resume_from_the_command_line_plays_nothing_twice(tmp_path: Path) -> None:
     out = tmp_path / "run"
     first = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(out), "--no-report"])

@@ -150,7 +150,22 @@ def load_gates(path: Path) -> GateFile:
     extra = sorted(set(data) - {"game", "format", "variant", "gate", "sample"})
     if extra:
         raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
-    return GateFile(data.get("game"), gates, dict(data.get("sample", {})), data.get("format"))
+    fmt = data.get("format")
+    if fmt is not None:
+        _check_format(path, data.get("game"), fmt)
+    return GateFile(data.get("game"), gates, dict(data.get("sample", {})), fmt)
+
+
+def _check_format(path: Path, game: Any, fmt: Any) -> None:
+    """A misspelt format would judge no game at all: refuse it when the file is read."""
+    from ..core.registry import game_ids, load_game
+
+    if not isinstance(fmt, str):
+        raise GateFileError(f"{path}: format must be a format name, not {fmt!r}")
+    if isinstance(game, str) and game in game_ids():
+        known = load_game(game).formats
+        if fmt not in known:
+            raise GateFileError(f"{path}: {game} has no format {fmt!r}; its formats: {', '.join(sorted(known))}")
 
 
 def _num(x: Any) -> float | None:
