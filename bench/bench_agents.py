@@ -4,11 +4,14 @@
     .venv/bin/python bench/bench_agents.py ismcts:iters=1000 greedy --games 200 --jobs 2
     .venv/bin/python bench/bench_agents.py --done-when --games 200    # the three figures of issue 10
     .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game aliens --out a.jsonl
+    .venv/bin/python bench/bench_agents.py see-all:ismcts:iters=400 ismcts:iters=50 --game circuits   # a ceiling
 
 A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
 Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
 stderr counts the games; `--out FILE` appends one JSON line per game (game index, A's score, decisions),
 so that two settings run on the same `--first`/`--games` can be compared game by game (paired).
+A spec prefixed `see-all:` or `see-hands:` is a search told the hidden cards, an upper bound for
+experiments that no arena automaton may be (bench/ceiling.py).
 """
 
 from __future__ import annotations
@@ -18,11 +21,11 @@ import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from ceiling import make_bench_agent
 from rich.console import Console
 from rich.progress import track
 
 import cardarena
-from cardarena.agents import make_agent
 from cardarena.core.match import play_game
 from cardarena.sim.stats import wilson
 
@@ -40,8 +43,8 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
     seat_a = i % 2
     k = i // 2
     decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]
-    a = make_agent(spec_a, seed=1000 + i)
-    b = make_agent(spec_b, seed=2000 + i)
+    a = make_bench_agent(spec_a, seed=1000 + i)
+    b = make_bench_agent(spec_b, seed=2000 + i)
     agents = [a, b] if seat_a == 0 else [b, a]
     st = game.new_game(decks=decks, seed=i)
     rep = play_game(st, agents)
