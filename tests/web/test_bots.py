@@ -3,6 +3,7 @@ protocol's messages, a person's game and a contest against a connected bot."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -135,3 +136,31 @@ def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
     board = page.split('id="leaderboard"')[1].split("</table>")[0]
     assert "remote:bot=ada/ember" in board and board.count("<tr><td>") == 2
     assert [m["type"] for m in seen].count("start") == 2  # one per game
+
+
+def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(client: TestClient) -> None:
+    """A watched match that seats a connected bot streams, while it runs, no viewpoint of the other seat:
+    anyone may open the stream, so the bot's owner could read the hand its bot plays against (and
+    feed it to the bot). The bot's own seat and the spectator stay open; every seat once it is over."""
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        ws.receive_json()
+        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+        r = client.post("/watch", data={"game": "aliens", "p1": "remote:bot=ada/ember", "p2": "random",
+                                        "deck1": f"starter:{s[0]}", "deck2": f"starter:{s[1]}", "delay": "5",
+                                        "csrf": tok}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        wid = int(r.headers["location"].rsplit("/", 1)[1])
+        with client.stream("GET", f"/api/watch/{wid}/stream", params={"seat": "1"}) as resp:
+            assert resp.status_code == 403
+        with client.stream("GET", f"/api/watch/{wid}/stream", params={"seat": "0"}) as resp:
+            assert resp.status_code == 200
+            line = next(x for x in resp.iter_lines() if x.startswith("data: "))
+            assert json.loads(line[6:])["seat"] == 0
+        client.app.state.arena.extra["stop"]()  # type: ignore[attr-defined]
+        stop.set()

@@ -7,6 +7,7 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 import cardarena
 from cardarena.games.aliens.pool import WHEEL, beats
@@ -99,3 +100,38 @@ def test_a_contest_refuses_a_draft_and_an_outside_bot(client: TestClient) -> Non
             "agent1": "random", "deck1": f"starter:{s[1]}"}
     r = client.post("/contests", data=form)
     assert r.status_code == 400 and "own automatons" in r.text
+
+
+def test_a_running_contest_shows_no_replay_or_seed_that_deals_a_game_still_to_play(client: TestClient) -> None:
+    """The two games of a pairing are played with the same seed, seats swapped (arena/schedule.py), and a
+    game's replay carries its seed and both decks: while the contest runs, the replay of its first game
+    would deal the second one's hidden cards (both hands, both deck orders) to anyone, a connected bot's
+    owner included. Replays of a contest's games, and its seed, are served once the contest is over."""
+    from cardarena.arena.contest import _scheduling, _start, _tasks, get_contest, record_outcome
+    from cardarena.arena.models import Contest, Match
+    from cardarena.arena.runner import run_task
+
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    form = {"csrf": tok, "game": "aliens", "name": "pairs", "pairing": "round-robin", "games": "2",
+            "agent0": "random", "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
+    assert client.post("/contests", data=form, follow_redirects=False).status_code == 303
+    store = client.app.state.arena.store  # type: ignore[attr-defined]
+    with _scheduling(store) as ses:
+        _start(ses, get_contest(ses, "pairs"))
+    with store.session() as ses:
+        first, second = _tasks(ses, get_contest(ses, "pairs"))
+    assert first.seed == second.seed and first.decks == second.decks[::-1]  # the mirrored pair
+    assert record_outcome(store, run_task(first))  # the first game is over, the second still to play
+    with store.session() as ses:
+        mid = ses.scalars(select(Match.id).where(Match.status == "finished")).one()
+        seed = ses.scalars(select(Contest.seed)).one()
+    for url in (f"/replays/{mid}/download", f"/api/replays/{mid}?seat=spectator", f"/replays/{mid}/offline",
+                f"/replays/{mid}"):
+        assert client.get(url).status_code == 403, url
+    assert f"seed {seed}" not in client.get("/contests/pairs").text
+    assert record_outcome(store, run_task(second))
+    with store.session() as ses:
+        c = ses.scalars(select(Contest)).one()
+        c.status = "finished"
+    assert client.get(f"/replays/{mid}/download").json()["seed"] == first.seed

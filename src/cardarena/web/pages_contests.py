@@ -4,6 +4,7 @@ background, follow its progress, and read the leaderboard with ratings; every ga
 
 from __future__ import annotations
 
+import secrets
 import threading
 from typing import Any
 
@@ -72,8 +73,9 @@ async def new_contest(request: Request) -> Response:
     try:
         gpp = int(str(form.get("games", "2")))
         a = arena(request)
+        # a secret seed: the default derives from the name, which would tell anyone every game's deal
         create_contest(a.store, name, g.id, [], pairing=str(form.get("pairing", "round-robin")),
-                       games_per_pairing=gpp, game_format=fmt)
+                       games_per_pairing=gpp, game_format=fmt, seed=secrets.randbits(52))
         with a.store.session() as s:
             _add_entries(get_contest(s, name), specs)
     except (ContestError, EntryError, ValueError) as e:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from ..arena.models import Match, Replay
+from ..arena.models import Contest, Match, Replay
 from ..core.errors import CardArenaError
 from ..core.registry import load_game
 from ..core.replay import start
@@ -26,6 +26,13 @@ def _record(request: Request, match_id: int) -> dict[str, Any]:
         r = s.get(Replay, match_id)
         if r is None:
             raise HTTPException(404, f"no replay for match {match_id}")
+        m = s.get(Match, match_id)
+        if m is not None and m.contest_id is not None:
+            c = s.get(Contest, m.contest_id)
+            if c is not None and c.status != "finished":
+                # the games of a pairing share their seed (arena/schedule.py): this one's seed and decks
+                # would deal the hidden cards of a game still to play, to its players too
+                raise HTTPException(403, f"the replays of contest {c.name!r} open when it is over")
         return dict(r.record)
 
 

@@ -171,6 +171,10 @@ async def stream(request: Request, wid: int, seat: str = "spectator") -> Streami
     loop (not a thread of the pool that serves pages), looking for a new move every 50 ms."""
     w = _get(request, wid)
     who = parse_seat(seat, w.state.nseats)
+    if who is not None and w.match_id is None and any(
+            a.startswith("remote:") for i, a in enumerate(w.agents) if i != who):
+        # anyone may open a stream: a connected bot's owner would read the seat its bot plays against
+        raise HTTPException(403, "while a connected bot plays, only the spectator and its own seat are streamed")
 
     async def events() -> AsyncIterator[str]:
         seen, quiet = -1, 0.0

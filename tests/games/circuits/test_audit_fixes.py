@@ -140,3 +140,27 @@ def test_determinize_keeps_what_the_opponent_knows_of_a_face_down_plan():
     st.kind_of.clear()
     names = {st.determinize(1, random.Random(k)).name(plan) for k in range(60)}
     assert len(names) > 2
+
+
+def test_the_looker_cannot_tell_which_of_two_like_plans_went_face_down():
+    # rule circuits.4.3
+    # rule circuits.12.15
+    # P1 Scouts P2's deck top (Dawn Vigil), which P2 then draws beside Rebuild Cycle: both are defense
+    # Plans of cost 2, so playing either face-down shows P1 the same marker and payment. P1's view and
+    # log must then be the same whichever went face-down; it used to keep Dawn Vigil among the cards it
+    # "saw" in the hand only when Rebuild Cycle was played, telling P1 which Plan lay face-down.
+    st = scenario(heroes=("Forgeblade", "Lumen Warden"), hands=([], ["Rebuild Cycle"]),
+                  decks=(["Quick Shot"] * 5, ["Quick Shot"] * 4 + ["Dawn Vigil"]), rally=(3, 3))
+    pick(st, "Scout")
+    pick(st, "End the Action Step")
+    pass_all(st)
+    assert st.decision is not None and (st.decision.seat, st.decision.kind) == (1, "action")
+    assert [c["card"]["name"] for c in st.view(0)["players"][1]["seen"]] == ["Dawn Vigil"]
+    mark = len(st.log)
+    seen = []
+    for plan in ("Dawn Vigil", "Rebuild Cycle"):
+        s = st.clone()
+        pick(s, "Play", plan)
+        pass_all(s)
+        seen.append((json.dumps(s.view(0)), json.dumps(s.visible_log(0, mark))))
+    assert seen[0] == seen[1]

@@ -143,3 +143,29 @@ def test_the_sealed_command_builds_saves_and_plays(tmp_path):
     assert deck.format == "limited" and check_deck(deck, POOL) == []
     r = CliRunner().invoke(app, ["sealed", "aliens"])
     assert r.exit_code == 2 and "no Limited format" in r.output
+
+
+def test_the_secret_loadout_pick_does_not_tell_how_many_gear_a_slot_holds():
+    # rule circuits.5.3
+    # ruling circuits.gap.37: a Limited Armory holds any Gear opened, so how many Gear of a slot it holds
+    # is hidden until the reveal. P1's Armory holds one Armor in one game and two in the other: P2, asked
+    # for its own picks next, must see the same seq and log. The pick of a lone Armor used to be made
+    # without asking and without a `loadout_committed` event.
+    from cardarena.games.circuits.turn import new_state
+
+    plain = {s: [g for g in POOL.gear if g.slot == s and not g.signature and not g.legendary]
+             for s in ("weapon", "armor", "relic")}
+    filler = next(t for t in POOL.tactics if not t.circuits and t.type == "instant")
+    theirs = [plain["weapon"][0], plain["armor"][0], plain["relic"][0], plain["relic"][1]]
+    seen = []
+    for armory in ([*plain["weapon"][:2], *plain["armor"][:2], *plain["relic"][:2]],
+                   [*plain["weapon"][:3], plain["armor"][0], *plain["relic"][:2]]):
+        params = GAME.check_rules(None)
+        st = new_state([[POOL.heroes["Forgeblade"]], [POOL.heroes["Lumen Warden"]]], [armory, theirs],
+                       [[filler] * 30, [filler] * 30], 5, params,
+                       {"game": "circuits", "format": "limited", "rules": params, "seed": 5, "decks": []})
+        while st.decision is not None and st.decision.seat == 0:
+            st.apply(st.decision.ids[0])
+        assert st.decision is not None and st.decision.kind == "loadout"
+        seen.append((st.view(1), st.visible_log(1)))
+    assert seen[0] == seen[1]

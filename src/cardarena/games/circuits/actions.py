@@ -232,7 +232,16 @@ def h_declare(st: CircuitsState, step: Step) -> None:
         st.flags.add("played_tactic")
         if d.type == "plan":
             st.kind_of[iid] = d.plan_kind  # type: ignore[assignment]
-            st.seen[1 - seat].discard(iid)  # which hand card went face-down is not seen (rule 4.3)
+            # which hand card went face-down is not seen (rule 4.3): the looker forgets it, and every
+            # card it saw in this hand that could be it (a Plan of the same Kind and cost, both public),
+            # or keeping those would tell it which one stayed behind
+            looker = st.seen[1 - seat]
+            looker.discard(iid)
+            for i in st.hand[seat]:
+                h = st.defs[i]
+                if i in looker and isinstance(h, TacticCard) and h.type == "plan" \
+                        and h.plan_kind == d.plan_kind and h.cost == d.cost:
+                    looker.discard(i)
             st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=st.ref_id(iid))
         else:
             st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=st.ref_id(iid),

@@ -85,11 +85,11 @@ def h_loadout_pick(st: CircuitsState, step: Step) -> None:
     """Asker: secretly pick one Gear of this slot for the Loadout (rules 5.3–5.6)."""
     _, p, slot = step
     cands = [g for g in st.armory[p] if st.defs[g].slot == slot and g not in st.picks[p]]
-    if len(cands) <= 1:  # the slot count is public; which Gear it holds is not, before the reveal
-        if cands:
-            st.picks[p].append(cands[0])
+    if not cands:
         return
-    # asked even when both are copies of one Gear (one option): the other seat may not know that
+    # asked even for a lone Gear, and when both are copies of one Gear (one option): the other seat
+    # cannot see the Armory before the reveal, and a Limited Armory holds any number of Gear of a slot
+    # (ruling circuits.gap.37), so a pick made without asking would tell it how many
     opts = [Option(f"gear:{st.defs[g].id}", f"{st.name(g)} ({slot}, cost {st.defs[g].cost})",
                    {"card": st.defs[g].id}, g) for g in st.distinct(cands)]
     st.ask(p, "loadout", f"Secretly choose your {slot} for the Loadout", opts, ("loadout_picked", p), step)
