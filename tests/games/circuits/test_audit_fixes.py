@@ -164,3 +164,25 @@ def test_the_looker_cannot_tell_which_of_two_like_plans_went_face_down():
         pass_all(s)
         seen.append((json.dumps(s.view(0)), json.dumps(s.visible_log(0, mark))))
     assert seen[0] == seen[1]
+
+
+def test_where_a_seen_card_sits_in_the_hand_does_not_tell_which_card_went_face_down():
+    # rule circuits.4.3
+    # rule circuits.12.15
+    # P1 knows two of P2's three hand cards: Dawn Vigil (first) and Quick Shot (second); the third,
+    # Rebuild Cycle, is a defense Plan of cost 2 like Dawn Vigil. Whichever of the two Plans P2 plays
+    # face-down, P1 must see the same: a seen card's position in the hand would say whether the card
+    # that left sat before it or after it, so seen hand cards are listed without a position.
+    st = scenario(heroes=("Forgeblade", "Lumen Warden"), hands=([], ["Dawn Vigil", "Quick Shot", "Rebuild Cycle"]),
+                  active=1, rally=(3, 3))
+    st.seen[0].update(st.hand[1][:2])
+    assert [c["card"]["name"] for c in st.view(0)["players"][1]["seen"]] == ["Dawn Vigil", "Quick Shot"]
+    mark = len(st.log)
+    seen = []
+    for plan in ("Dawn Vigil", "Rebuild Cycle"):
+        s = st.clone()
+        pick(s, "Play", plan)
+        pass_all(s)
+        seen.append((json.dumps(s.view(0)), json.dumps(s.visible_log(0, mark))))
+        assert [c["card"]["name"] for c in s.view(0)["players"][1]["seen"]] == ["Quick Shot"]
+    assert seen[0] == seen[1]

@@ -257,12 +257,14 @@ class CircuitsState(State):
 
     def _seen_view(self, seat: int, p: int) -> list[dict[str, Any]]:
         """Cards of `p`'s deck and hand that `seat` looked at and still knows (rule 12.15: the seen
-        card stays in the scout's own view): a deck card by its depth from the top."""
+        card stays in the scout's own view): a deck card by its depth from the top, a hand card without a
+        position (in instance-id order), since where it sits would tell whether a card that left the
+        hand face-down sat before or after it."""
         known = self.seen[seat]
         deck = self.deck[p]
         out = [{"zone": "deck", "index": len(deck) - 1 - k, "card": self.card_view(i)}
                for k, i in enumerate(deck) if i in known]
-        out += [{"zone": "hand", "index": k, "card": self.card_view(i)} for k, i in enumerate(self.hand[p]) if i in known]
+        out += [{"zone": "hand", "card": self.card_view(i)} for i in sorted(self.hand[p]) if i in known]
         return out
 
     def _bench_view(self, h: int) -> dict[str, Any]:

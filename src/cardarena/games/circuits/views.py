@@ -86,11 +86,12 @@ class PendingView(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class SeenView(msgspec.Struct, forbid_unknown_fields=True):
-    """A card of the opponent's deck (`index`: depth from the top) or hand that this seat looked at."""
+    """A card of the opponent's deck (`index`: depth from the top) or hand (no position: where it sits
+    would tell which card left the hand face-down) that this seat looked at."""
 
     zone: str
-    index: int
     card: CardView
+    index: int | UnsetType = UNSET
 
 
 class PlayerView(msgspec.Struct, forbid_unknown_fields=True):
