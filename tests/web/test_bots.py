@@ -136,6 +136,15 @@ def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
     board = page.split('id="leaderboard"')[1].split("</table>")[0]
     assert "remote:bot=ada/ember" in board and board.count("<tr><td>") == 2
     assert [m["type"] for m in seen].count("start") == 2  # one per game
+    # a connected bot's program lives on between games: the mirrored deal would show it, from the
+    # other seat, the cards it met in the first game, so its games are dealt afresh
+    from sqlalchemy import select
+
+    from cardarena.arena.models import Match
+
+    with client.app.state.arena.store.session() as ses:  # type: ignore[attr-defined]
+        seeds = ses.scalars(select(Match.seed).order_by(Match.game_no)).all()
+    assert len(seeds) == 2 and seeds[0] != seeds[1]
 
 
 def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(client: TestClient) -> None:

@@ -75,6 +75,20 @@ def _lookup(name: str) -> tuple[AgentFactory, ParamTable]:
     return entry
 
 
+def remembers_games(spec: str) -> bool:
+    """Whether the agent a spec names may carry what it saw in one game into the next (`Agent.remembers`).
+    An external `cmd:` bot does not: each game starts it afresh in a new working folder (docs/protocol.md)."""
+    from .external import external_from_spec
+
+    if external_from_spec(spec, 0) is not None:
+        return False
+    try:
+        factory, _ = _lookup(parse_spec(spec)[0])
+    except ValueError:  # not an agent of this process: it cannot be built, so it plays no game
+        return False
+    return bool(getattr(factory, "remembers", False))
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """`"ismcts:iters=400,c=1"` -> `("ismcts", {"iters": "400", "c": "1"})`, values still text."""
     name, _, rest = spec.strip().partition(":")
@@ -173,5 +187,6 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "register_agent",
+    "remembers_games",
     "split_player_spec",
 ]

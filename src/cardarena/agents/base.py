@@ -29,6 +29,10 @@ class Agent(ABC):
     kind: ClassVar[str] = "agent"
     #: True for agents that need the real State (to determinize); runners pass it only to those
     uses_state: ClassVar[bool] = False
+    #: True for agents whose program outlives a game (a bot connected over the web keeps running
+    #: between games), so it may remember the cards it saw: contests deal its games afresh instead of
+    #: mirroring the deal, which would show it in one game what the other seat held in the other
+    remembers: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, name: str | None = None) -> None:
         self.name = name if name is not None else self.kind

@@ -10,7 +10,7 @@ The arena runs `python -m cardarena.agents.sandbox CONFIG_JSON` (as its own user
 3. when root, drops to an unprivileged user id of its own (so the process limit binds and a
    fork bomb cannot reach other bots), and execs the bot in its fresh working folder.
 
-What could not be set is reported on stderr (one `sandbox:` line each) and listed by `capabilities()`.
+What could not be set is reported on stderr (one `sandbox:` line each).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from .. import __version__
+from ..agents import remembers_games
 from ..core.errors import CardArenaError
 from ..core.match import TimeControl
 from ..core.registry import load_game
@@ -136,8 +137,13 @@ def _add_entries(c: Contest, specs: list[Any]) -> list[str]:
 def _insert_slots(s: Session, c: Contest, slots: list[schedule.Slot]) -> None:
     by_number = {e.number: e for e in c.entries}
     for sl in slots:
+        seed = sl.seed
+        if any(remembers_games(by_number[n].agent) for n in sl.seats):
+            # an entry that remembers its games would meet again, from the other seat, the deal it saw:
+            # its games are dealt afresh (derived from the slot, so still the same on every rerun)
+            seed = schedule.derive_seed(sl.seed, "fresh", sl.game_no)
         m = Match(contest_id=c.id, round=sl.round, pairing=sl.pairing, game_no=sl.game_no, game=c.game,
-                  game_format=c.game_format, rules=c.rules, seed=sl.seed, status="scheduled",
+                  game_format=c.game_format, rules=c.rules, seed=seed, status="scheduled",
                   engine_version=__version__)
         m.seats = [MatchSeat(seat=i, entry_id=by_number[n].id, agent=by_number[n].agent)
                    for i, n in enumerate(sl.seats)]

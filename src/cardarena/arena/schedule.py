@@ -1,7 +1,8 @@
 """Who plays whom, in which seat, with which seed.
 
 Every pairing plays its games in pairs: the same seed twice, seats swapped, so that neither entry is
-favoured by the coin (the shuffle, who goes first). Seeds derive from the contest's seed and the
+favoured by the coin (the shuffle, who goes first). An entry that remembers its games gets fresh
+seeds instead (contest._insert_slots, docs/arena.md). Seeds derive from the contest's seed and the
 slot alone, so a contest's games are the same whatever the number of workers or interruptions.
 """
 

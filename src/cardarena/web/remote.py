@@ -127,6 +127,7 @@ class RemoteAgent(Agent):
     """A connected external bot, seen by the arena as any automaton."""
 
     kind = "remote"
+    remembers = True  # the owner's program keeps running from one game to the next
 
     def __init__(self, seed: int = 0, name: str | None = None, bot: str = "", deck: dict[str, Any] | None = None,
                  hub: BotHub | None = None) -> None:
