@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import msgspec
@@ -372,6 +373,29 @@ def test_opponent_hand_is_hidden_in_the_view() -> None:
     det = st.determinize(0, rng)
     assert det.view(0) == st.view(0)
     assert st.zone[st.hand[1][0]] == HAND and draw(st, 1, 0, "x") == 0
+
+
+def test_where_a_reclaimed_card_sits_in_the_hand_does_not_tell_which_card_was_played() -> None:
+    """The opponent's view showed a reclaimed (known) hand card at its place among the hidden ones, so
+    a hidden card played from before it moved it up and one from after it did not: the opponent learnt
+    which hidden card was played, hence when it was drawn. Known cards are now listed first."""
+    # rule frontline.gap.1
+    # rule frontline.gap.20
+    # P1 holds Pike Levy, reclaimed in plain sight, between two hidden cards (drawn before and after
+    # it). Whichever of the two hidden places Militia Recruit came from, P2 must see the same.
+    seen = []
+    for hand in ([FILLER, "Pike Levy", "Volley"], ["Volley", "Pike Levy", FILLER]):
+        st = scenario(hands=(hand, []))
+        st.revealed.add(st.hand[0][1])
+        trace = [json.dumps(st.view(1))]
+        mark = len(st.log)
+        pick(st, "Deploy Militia Recruit")
+        pay(st)
+        pass_ladder(st)
+        trace += [json.dumps(st.view(1)), json.dumps(st.visible_log(1, mark))]
+        assert [c.get("name") for c in st.view(1)["players"][0]["hand"]] == ["Pike Levy", None]
+        seen.append(trace)
+    assert seen[0] == seen[1]
 
 
 def test_a_reaction_in_hand_changes_nothing_the_opponent_sees() -> None:

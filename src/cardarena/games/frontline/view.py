@@ -49,10 +49,14 @@ def build_view(st: FrontlineState, seat: int) -> dict[str, Any]:
             "command": None if st.command[p] < 0 else piece_view(st, st.command[p]),
             "fallen": [card_view(st, i) for i in st.fallen[p]],
         }
-        if p == seat:
-            pv["hand"] = [card_view(st, i) for i in st.hand[p]]
-        else:  # the cards both know (reclaimed in plain sight); the rest are hidden
-            pv["hand"] = [card_view(st, i) if i in st.revealed else {"hidden": True} for i in st.hand[p]]
+        # the cards both know (reclaimed in plain sight) come first, in every seat's view and without
+        # their places in the hand: a known card moving up among hidden ones would tell that the card
+        # just played sat before it (so when it was drawn); the same order for the owner keeps the
+        # seats' lists aligned (the web's spectator view is their common part, entry by entry)
+        known = sorted(i for i in st.hand[p] if i in st.revealed)
+        rest = [i for i in st.hand[p] if i not in st.revealed]
+        pv["hand"] = [card_view(st, i) for i in known]
+        pv["hand"] += [card_view(st, i) for i in rest] if p == seat else [{"hidden": True}] * len(rest)
         players.append(pv)
     return {
         "game": "frontline",
