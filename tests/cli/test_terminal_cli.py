@@ -184,3 +184,16 @@ def test_replay_step_walks_forward_and_back_without_leaking_hands(tmp_path: Path
     r = run("replay", str(p), "--step", "--as", "1", input="\n\nq\n")
     assert r.exit_code == 0 and "Hand:" in r.output
     assert run("replay", str(p), "--step", "--as", "3", input="q\n").exit_code == 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_replay_step_shows_a_spectator_the_board_to_the_end_in_every_game(game_id: str, tmp_path: Path) -> None:
+    # without --as the board is the spectator's (what every seat's view shows); it used to ask the
+    # game for the view of seat -1, which three games do not have
+    p = tmp_path / "g.json"
+    assert run("match", game_id, "--p1", "random", "--p2", "random", "--seed", "3", "--replay", str(p),
+               "-q").exit_code == 0
+    r = run("replay", str(p), "--step", input="\n" * 2000)
+    assert r.exit_code == 0, r.output
+    assert "end of the replay" in r.output
+    assert "Hand:" not in r.output and "You (" not in r.output

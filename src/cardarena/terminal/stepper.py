@@ -15,11 +15,13 @@ from rich.console import Console
 
 from ..core.engine import State
 from ..core.ruleset import Ruleset
+from ..core.spectator import spectator_view
 from . import replays
 
 
 def _board(game: Ruleset, state: State, seat: int | None) -> str:
-    view = state.view(seat if seat is not None else -1)
+    # a spectator's board is what every seat's view shows (there is no view of seat -1)
+    view = state.view(seat) if seat is not None else {**spectator_view(state), "seat": -1}
     return game.render(view)
 
 

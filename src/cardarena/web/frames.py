@@ -13,6 +13,7 @@ from typing import Any
 from ..core.engine import State
 from ..core.registry import load_game
 from ..core.ruleset import Ruleset
+from ..core.spectator import spectator_view
 from ..guide import Guide, GuideError, load_guide, result_words
 from ..terminal.cardtext import CardIndex
 
@@ -32,38 +33,6 @@ def guide_of(game_id: str) -> Guide | None:
 
 def seat_label(seat: int | None) -> str:
     return "spectator" if seat is None else f"P{seat + 1}"
-
-
-_GONE = object()
-
-
-def _common(values: list[Any]) -> Any:
-    """What all of `values` agree on: equal scalars; dicts by their common keys; lists of one length
-    element by element. Anything the seats' views disagree on is known to some seat only: left out."""
-    first = values[0]
-    if all(isinstance(v, dict) for v in values):
-        out = {}
-        for k in first:
-            if all(k in v for v in values):
-                c = _common([v[k] for v in values])
-                if c is not _GONE:
-                    out[k] = c
-        return out
-    if all(isinstance(v, list) for v in values):
-        if any(len(v) != len(first) for v in values):
-            return []
-        items = [_common([v[i] for v in values]) for i in range(len(first))]
-        return [x for x in items if x is not _GONE]
-    return first if all(v == first for v in values) else _GONE
-
-
-def spectator_view(state: State) -> dict[str, Any]:
-    """The view of nobody in particular: only what every seat's own view shows, hence what every seat
-    may know (the contract has no spectator view; this needs nothing from the game)."""
-    common = _common([state.view(s) for s in range(state.nseats)])
-    view: dict[str, Any] = common if isinstance(common, dict) else {}
-    view["seat"] = None
-    return view
 
 
 def log_lines(game: Ruleset, events: list[dict[str, Any]]) -> list[str]:

@@ -67,7 +67,7 @@ def render(view: dict[str, Any]) -> str:
                          + (f" · Gear: {gear}" if gear else ""))
         if pv.get("fallen"):
             lines.append("    Fallen: " + ", ".join(h["name"] for h in pv["fallen"]))
-        if isinstance(pv["loadout"], list) and pv["loadout"]:
+        if isinstance(pv.get("loadout"), list) and pv["loadout"]:  # a spectator's view has none before the reveal
             lines.append("    Loadout: " + ", ".join(g["name"] for g in pv["loadout"]))
         if pv["field"]:
             lines.append("    Field: " + ", ".join(

@@ -23,9 +23,10 @@ def _card(c: dict[str, Any]) -> str:
 def render(view: dict[str, Any]) -> str:
     me = view["seat"]
     lines = [f"Turn {view['turn']} · {view['phase']} · P{view['active'] + 1} to play · Player 1 is P{view['first'] + 1}"]
-    for p in (1 - me, me):
+    order = (1 - me, me) if me in (0, 1) else (0, 1)  # a spectator (seat -1) sees P1 then P2
+    for p in order:
         pv = view["players"][p]
-        who = "You" if p == me else "Opponent"
+        who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         lines.append(f"\n{who} (P{p + 1}): {pv['lp']} LP · deck {pv['deck_count']} · hand {pv['hand_count']} · "
                      f"Fallen Zone {len(pv['fallen'])}")
         lines.append("  Command:  " + _piece(pv["command"]))

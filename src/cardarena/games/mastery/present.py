@@ -40,9 +40,10 @@ def render(view: dict[str, Any]) -> str:
         lines = [f"Round {view['round']} · P{view['first'] + 1} acts first this Round"]
     if view["pending"]:
         lines.append("Being performed: " + ", ".join(f"{c['name']} — {c['text']}" for c in view["pending"]))
-    for p in (1 - me, me):
+    order = (1 - me, me) if me in (0, 1) else (0, 1)  # a spectator (seat -1) sees P1 then P2
+    for p in order:
         pv = view["players"][p]
-        who = "You" if p == me else "Opponent"
+        who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         lines.append(f"\n{who} (P{p + 1}): {pv['ap']} AP, deck {pv['deck_count']}, hand {pv['hand_count']}, "
                      f"discard {len(pv['discard'])}")
         lines.extend(_hero(h) for h in pv["heroes"])
