@@ -10,8 +10,8 @@ pool thread and is applied under the game's lock only if the game is still at th
 from __future__ import annotations
 
 import functools
+import secrets
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -23,7 +23,7 @@ from .. import __version__
 from ..agents import make_agent
 from ..arena.models import Match, MatchSeat, Replay, now
 from ..arena.runner import places_of, scores_of, seat_statuses
-from ..arena.schedule import derive_seed
+from ..arena.schedule import SEED_BITS, derive_seed
 from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
@@ -80,7 +80,8 @@ class LiveGames:
         game = load_game(game_id)
         fmt = game_format or game.default_format
         checked = game.check_rules(rules)
-        seed = seed if seed is not None else int(time.time_ns() % (2**62))
+        # a secret seed: one guessable from the clock would, with both decks, deal the automaton's cards
+        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
         decks = [my_deck, bot_deck] if seat == 0 else [bot_deck, my_deck]
         state = game.new_game(decks=decks, seed=seed, fmt=fmt, rules=checked)
         with self.store.session() as s:
