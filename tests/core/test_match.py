@@ -43,6 +43,29 @@ def test_an_illegal_answer_forfeits() -> None:
     assert "illegal option" in state.log[-2]["reason"]
 
 
+class LateLiar(Agent):
+    """Plays its first options, then answers an illegal id once it holds cards in hand."""
+
+    kind = "late-liar"
+
+    def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
+        return "not-an-option" if decision.kind == "action" else decision.options[0].id
+
+
+def test_an_illegal_answer_is_reported_without_the_seats_options() -> None:
+    # the forfeit reason is public (every seat's log, contest reports): the ids offered to the faulty
+    # seat would name cards in its hand
+    state = cardarena.load_game("aliens").new_game(seed=1)
+    hidden = state.decision.seat  # type: ignore[union-attr]
+    agents: list[Agent] = [make_agent("random"), make_agent("random")]
+    agents[hidden] = LateLiar()
+    play(state, agents)
+    forfeit = state.visible_log(1 - hidden)[-2]
+    assert forfeit["type"] == "forfeit" and "illegal option 'not-an-option'" in forfeit["reason"]
+    hand = {state.defs[i].id for i in state.hand[hidden]}
+    assert hand and not any(card in forfeit["reason"] for card in hand)
+
+
 # -- statuses: ERROR, TIMEOUT, INVALID for the faulty seat; an engine exception blames no seat -----
 
 import time  # noqa: E402

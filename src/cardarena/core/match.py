@@ -191,8 +191,10 @@ def play_game(
                        f"decision {d.seq}, over its {clock.tc.per_decision:g} s limit and its bank")
                 return report
             if not isinstance(choice, str) or choice not in d.ids:
+                # the reason is public (the log, contest reports): the offered ids would name the seat's
+                # hand cards, so only their number is given (the seat's own replay shows them)
                 _fault(report, seat, INVALID, f"agent {agent.name!r} chose an illegal option {choice!r} "
-                       f"for decision {d.seq} ({d.kind!r}); valid ids: {', '.join(d.ids)}")
+                       f"for decision {d.seq} ({d.kind!r}), which offered {len(d.ids)} options")
                 return report
             try:
                 state.apply(choice, seq=d.seq)
