@@ -154,7 +154,7 @@ class ISMCTSAgent(Agent):
         self.skip_forced = skip_forced
         #: 1: the progressive-bias score is stretched by tanh(scale * score) like cut-off scores
         self.tprior = tprior
-        #: 1: cut-off scores (and stretched priors) are taken relative to the iteration's start score
+        #: 1: cut-off scores (and stretched priors) are taken relative to the score at the root
         self.center = center
         #: 1: after the tree, the seat that made the last move completes its play (follow-ups chosen
         #: by the one-ply score), 2: the same with random follow-ups; the rollout starts after that
@@ -252,6 +252,10 @@ class ISMCTSAgent(Agent):
         # instead of copying it every iteration, and append nothing to it.
         base = state.clone()
         base.record = False
+        # centre: the score before any move, so a cut-off score measures what the moves changed. The
+        # scores read only what the seat may know (agents/heuristics.py), so every determinization of
+        # the root scores the same: once per search, not once per iteration.
+        c0 = evaluate(base, seat) if center else 0.0
         root = _Node(None, "", seat)
         n = 0
 
@@ -271,9 +275,6 @@ class ISMCTSAgent(Agent):
             # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
             # would let rollouts foresee it.
             s.rng = Rng(getrandbits(64))
-            # centre: the score of this determinization before any move, so a cut-off score measures
-            # what the moves changed (hidden cards weigh on both sides of the difference and cancel)
-            c0 = evaluate(s, seat) if center else 0.0
             node = root
 
             # Select with UCB1 over the options legal here, until a node has an untried option.
