@@ -173,3 +173,46 @@ def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(clien
             assert json.loads(line[6:])["seat"] == 0
         client.app.state.arena.extra["stop"]()  # type: ignore[attr-defined]
         stop.set()
+
+
+def test_another_players_connected_bot_cannot_be_dealt_a_game_its_opponent_can_compute(client: TestClient) -> None:
+    """Leak: eve could seat ada's connected bot in a game whose seed she chose (the Play form's seed),
+    or "play on" from a replay (whose record holds the seed, both decks and every choice). Knowing the
+    seed and both decks, she deals the game herself and reads the hand and deck order of the bot's seat,
+    cards hidden from her (docs/architecture.md, information sets). A seed of her own, and forks, are
+    refused against another player's bot; her own bot, or a built-in automaton, may still be given one."""
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    eve = TestClient(client.app)
+    etok = signup(eve, "eve")
+    game = cardarena.load_game("aliens")
+    s = sorted(game.starter_decks())
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        ws.receive_json()
+        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+        form = {"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
+                "agent": "remote:bot=ada/ember", "seat": "0", "seed": "3", "csrf": etok}
+        r = eve.post("/play", data=form, follow_redirects=False)
+        if r.status_code == 303:  # the leak: eve deals the same game and reads the bot's seat
+            gid = int(r.headers["location"].rsplit("/", 1)[1])
+            mine = my_turn(eve, gid)
+            twin = game.new_game(decks=[game.starter_decks()[s[0]], game.starter_decks()[s[1]]], seed=3)
+            assert twin.view(0)["players"][0] == mine["view"]["players"][0]  # the same deal
+            bot_hand = twin.view(1)["players"][1]["hand"]
+            assert bot_hand and "hand" not in mine["view"]["players"][1]
+        assert r.status_code == 400, "a chosen seed deals eve the cards of ada's bot"
+        # a finished game's replay, forked against ada's bot: its record deals every card still hidden
+        gid = eve.post("/play", data={**form, "agent": "random", "seed": ""}, follow_redirects=False)
+        gid = int(gid.headers["location"].rsplit("/", 1)[1])
+        mid = eve.post(f"/api/play/{gid}/concede", json={}, headers={"x-csrf-token": etok}).json()["match_id"]
+        assert mid is not None
+        r = eve.post(f"/replays/{mid}/fork", data={"step": "0", "seat": "0", "agent": "remote:bot=ada/ember",
+                                                   "csrf": etok}, follow_redirects=False)
+        assert r.status_code == 400, "a fork deals eve the cards of ada's bot"
+        # ada may still give her own bot a seed (reproducible tests of one's own bot)
+        r = client.post("/play", data={**form, "csrf": tok}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        stop.set()

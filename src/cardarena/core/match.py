@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .engine import State
+from .engine import Decision, State
 from .errors import AgentFault, EngineError, IllegalChoice
 
 if TYPE_CHECKING:
@@ -191,10 +191,7 @@ def play_game(
                        f"decision {d.seq}, over its {clock.tc.per_decision:g} s limit and its bank")
                 return report
             if not isinstance(choice, str) or choice not in d.ids:
-                # the reason is public (the log, contest reports): the offered ids would name the seat's
-                # hand cards, so only their number is given (the seat's own replay shows them)
-                _fault(report, seat, INVALID, f"agent {agent.name!r} chose an illegal option {choice!r} "
-                       f"for decision {d.seq} ({d.kind!r}), which offered {len(d.ids)} options")
+                _fault(report, seat, INVALID, illegal_answer(agent.name, choice, d))
                 return report
             try:
                 state.apply(choice, seq=d.seq)
@@ -238,6 +235,13 @@ def _fault(report: GameReport, seat: int, status: str, reason: str) -> None:
     report.fault_seat = seat
     report.reason = reason
     forfeit(report.state, seat, reason, status)
+
+
+def illegal_answer(agent: str, choice: object, d: Decision) -> str:
+    """The public forfeit reason of an illegal answer (the log, contest reports). The offered ids
+    would name the seat's hand cards, so only their number is given (its own replay shows them)."""
+    return f"agent {agent!r} chose an illegal option {choice!r} for decision {d.seq} ({d.kind!r}), " \
+           f"which offered {len(d.ids)} options"
 
 
 def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:

@@ -28,7 +28,7 @@ from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice
-from ..core.match import forfeit, replay_record, turns_of
+from ..core.match import INVALID, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import load_game
 from ..core.ruleset import Ruleset
 from . import bots
@@ -243,8 +243,8 @@ class LiveGames:
             else:
                 try:
                     st.apply(choice, seq=seq)
-                except IllegalChoice as e:
-                    forfeit(st, st.decision.seat, f"agent {live.agent!r} chose an illegal option: {e}")
+                except IllegalChoice:
+                    forfeit(st, st.decision.seat, illegal_answer(live.agent, choice, st.decision), INVALID)
             self._advance(live)
 
     def _save(self, live: Live) -> None:

@@ -51,6 +51,13 @@ def check_agent(spec: str) -> str:
     return spec
 
 
+def foreign_bot(spec: str, user: User) -> bool:
+    """Whether `spec` seats a bot another user connected (`remote:bot=USER/NAME`)."""
+    if spec.split(":")[0].strip().lower() != "remote":
+        return False
+    return spec.partition("bot=")[2].rpartition("/")[0] != user.name
+
+
 def resolve_deck(request: Request, game: Ruleset, choice: str, user: User | None) -> Deck:
     """`starter:NAME` or `deck:ID` (one of the user's legal decks: a draft cannot play)."""
     kind, _, val = choice.partition(":")
@@ -97,6 +104,9 @@ def _start(request: Request, user: User, game: Ruleset, mine: str, theirs: str, 
     problems = [f"{d.name}: {p}" for d in (my_deck, bot_deck) for p in game.check_deck(d, fmt)]
     if problems:
         raise HTTPException(400, f"not legal in {fmt}: " + "; ".join(problems))
+    if seed is not None and foreign_bot(agent, user):
+        # a seed of one's choosing, with both decks, deals the game: the hidden cards of the bot's seat
+        raise HTTPException(400, "a game against another player's bot gets a secret seed: leave the seed empty")
     gid = arena(request).live.create(user.id, user.name, game.id, my_deck, bot_deck, check_agent(agent), seat=seat,
                                      seed=seed, game_format=fmt)
     return RedirectResponse(f"/play/{gid}", status_code=303)

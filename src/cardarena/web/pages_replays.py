@@ -95,8 +95,12 @@ def fork(request: Request, match_id: int, step: Annotated[int, Form()], seat: An
     record = _record(request, match_id)
     if seat not in range(len(record["decks"])) or not 0 <= step <= len(record["choices"]):
         raise HTTPException(400, "no such seat or step")
-    from .pages_play import check_agent
+    from .pages_play import check_agent, foreign_bot
 
+    if foreign_bot(agent, user):
+        # the record's seed, decks and choices deal the rest of the game: the hidden cards of the bot's seat
+        raise HTTPException(400, "play on from a replay against your own bot or a built-in automaton, "
+                                 "not another player's bot")
     gid = arena(request).live.fork(user.id, record, step, seat, check_agent(agent))
     return RedirectResponse(f"/play/{gid}", status_code=303)
 

@@ -23,7 +23,7 @@ from ..arena.runner import places_of, scores_of, seat_statuses
 from ..arena.schedule import SEED_BITS, derive_seed
 from ..core.engine import State
 from ..core.errors import IllegalChoice
-from ..core.match import forfeit, replay_record, turns_of
+from ..core.match import INVALID, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import game_ids
 from ..core.ruleset import Ruleset
 from . import bots
@@ -57,14 +57,15 @@ def _play(a: Arena, w: Watch) -> None:
     while st.decision is not None and not w.stopped:
         d = st.decision
         spec = w.agents[d.seat]
+        choice: object = None
         try:
             choice = a.pool.submit(bots.choose, w.game.id, st.to_json(), spec,
                                    derive_seed("watch", w.id, d.seq)).result()
             with w.cond:
                 st.apply(choice, seq=d.seq)
-        except IllegalChoice as e:
+        except IllegalChoice:
             with w.cond:
-                forfeit(st, d.seat, f"agent {spec!r} chose an illegal option: {e}")
+                forfeit(st, d.seat, illegal_answer(spec, choice, d), INVALID)
         except Exception as e:
             if w.stopped:
                 return
