@@ -119,8 +119,7 @@ def test_negate_or_block_only_counter_is_offered_on_your_own_turn_and_resolves_t
     assert has(st, "Play Glacial Wall", "no effect") and has(st, "Play Null Field", "no effect")
     assert has(st, "Set Glacial Wall")
     hp = list(st.hp)
-    pick(st, "Play Glacial Wall")
-    pick(st, "Boreas")  # its target is one of your Aliens, as printed
+    pick(st, "Play Glacial Wall")  # Boreas is its only performer, and it has no target to ask
     act = events(st, "activate")[0]
     assert (act["card"], act["origin"], act["answering"]) == ("Glacial Wall", "hand", None)
     assert [e["amount"] for e in events(st, "energy_paid")] == [1]  # its cost is paid
@@ -240,3 +239,53 @@ def test_an_answer_in_a_window_is_revealed_before_its_choices() -> None:
     # P2 now picks Short Circuit's target: the card is face-up, P1 sees which card it is
     assert decisions_of(st, 1, "target")
     assert [c["name"] for c in st.view(0)["pending"]] == ["Ignite", "Short Circuit"]
+
+
+# -- Counters on your own turn: only the choices the card gives ---------------------------------------
+
+
+@pytest.mark.parametrize("counter", ["Decoy Hologram", "Glacial Wall"])
+def test_a_counter_whose_effects_name_no_alien_asks_no_target_on_your_turn(counter: str) -> None:
+    # rule aliens.10.3
+    # rule aliens.gap.22
+    # "On your turn: draw 1 card." / "the attack deals 3 less damage": neither names an Alien, so
+    # using one on your own turn asks no target (none of its effects would use it).
+    squad = ["Boreas Galewing", "Cindermaw", "Synapse Drone"]  # one Glacien: Glacial Wall's performer is forced
+    st = scenario(aliens=(squad, P0), hands=([counter], []), charge=(5, 0))
+    pick(st, f"Play {counter}")
+    assert not decisions_of(st, 0, "target")
+    assert st.turn == 4 and decisions_of(st, 1, "action")  # it was the primary action, and it resolved
+    assert names(st, st.discard[0])[-1] == counter
+
+
+def test_a_counter_that_blocks_still_protects_the_attacked_alien_without_a_target() -> None:
+    # rule aliens.10.1
+    st = scenario(aliens=SQUADS, hands=(["Ember Lash"], []), charge=(3, 1), command=([], ["Decoy Hologram"]), set_on=2)
+    pick(st, "Play Ember Lash")
+    pick(st, "Zarkon")
+    pick(st, "Answer with Decoy Hologram")
+    assert zarkon(st) == 12  # Ember Lash's 2 damage, 2 less
+    assert [(e["player"], e["count"]) for e in events(st, "draw") if e["reason"] == "effect"] == [(1, 1)]  # and drew 1
+
+
+def test_no_counter_text_says_it_is_only_usable_in_answer() -> None:
+    # rule aliens.10.3
+    # rule aliens.gap.22
+    # every Counter may be used from hand on your own turn; the printed text must not say otherwise
+    from aliens_scenario import POOL
+    wrong = [c.name for c in (*POOL.tactics, *POOL.spawns) if c.subtype == "counter" and "only usable in answer"
+             in c.text.lower()]
+    assert wrong == []
+
+
+def test_the_card_schema_refuses_a_target_no_effect_uses() -> None:
+    # rule aliens.gap.22
+    import msgspec
+
+    from cardarena.games.aliens.schema import TacticCard
+    raw = {"kind": "tactic", "id": "t-wall", "name": "Wall", "species": "Glacien", "subtype": "counter", "cost": 1,
+           "window": "attack", "target": "ally", "effects": [{"verb": "block", "amount": 3}], "text": "Block 3."}
+    with pytest.raises(msgspec.ValidationError, match="no effect goes"):
+        msgspec.convert(raw, TacticCard)
+    raw.pop("target")
+    assert msgspec.convert(raw, TacticCard).target == "none"

@@ -125,6 +125,9 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
         raise ValueError("`destroy` needs target = enemy_card")
     if card.target == "enemy_card" and not any(e.verb == "destroy" for e in card.effects):
         raise ValueError("target = enemy_card is only for `destroy`")
+    if card.target in ("enemy", "ally") and not needs_target:
+        # a target no effect uses would be a choice the card does not give (docs/rulings/aliens.md, gap.22)
+        raise ValueError(f"target = {card.target} but no effect goes `to = target`; leave `target` out")
 
 
 class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_fields=True, frozen=True):
