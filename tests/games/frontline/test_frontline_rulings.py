@@ -11,6 +11,7 @@ from frontline_scenario import (
     FILLER,
     GAME,
     attack,
+    card,
     events,
     has,
     kind,
@@ -466,3 +467,18 @@ def test_scavenge_draws_during_the_hand_cap_keep_the_discards_coming() -> None:
     assert kind(st) == "discard" and len(st.hand[0]) == 8
     pick(st, "Discard Militia Recruit")
     assert len(st.hand[0]) == 7 and st.decision.seat == 1
+
+
+def test_reclaim_text_says_only_cards_that_fell_before_this_turn() -> None:
+    """Grave Robbing read "return the 2 oldest cards of your Fallen Zone", yet with only cards that
+    fell this turn there it returns nothing: the printed text must carry the restriction."""
+    # rule frontline.gap.1
+    from cardarena.games.frontline.text import card_text
+
+    st = scenario(hands=(["Grave Robbing", "Volley", "Pike Levy"], []))
+    pick(st, "Cast Grave Robbing")
+    pay(st, "Volley")
+    pass_ladder(st)
+    assert [st.defs[i].name for i in st.hand[0]] == ["Pike Levy"]  # Volley fell this turn: it stays
+    for name in ("Grave Robbing", "Grim Harvest", "Grave Picker", "The Gravewarden"):
+        assert "fell before this turn" in card_text(card(name)), name

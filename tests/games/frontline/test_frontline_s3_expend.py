@@ -114,3 +114,18 @@ def test_scavenge_fires_when_destroyed() -> None:
     pass_ladder(st)
     assert st.zone[uid(st, "Rubble Rat")] == FALLEN
     assert st.lp[1] == 21  # Rubble Rat's Scavenge: its owner gains 1 LP
+
+
+def test_an_ability_can_be_paid_with_its_sources_own_equipment() -> None:
+    """Marksman's Snipe costs 1 and only its own Iron Helm could pay: the engine counted the helm
+    as part of the (unpayable) source and did not offer the ability, though Retreat was offered."""
+    # rule frontline.3.3
+    # rule frontline.3.5
+    # rule frontline.gap.4
+    st = scenario(front=(["Marksman"], ["Shieldbearer"]), gear={"Marksman": ["Iron Helm"]})
+    pick(st, "Marksman: Snipe")
+    assert not has(st, "Marksman from your Front Line")  # the source itself never pays
+    pick(st, "Iron Helm (equipped on Marksman)")
+    pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 2 and st.zone[uid(st, "Iron Helm")] == FALLEN
+    assert st.zone[uid(st, "Marksman")] != FALLEN and st.hp[uid(st, "Marksman")] == 2

@@ -138,3 +138,29 @@ def test_pierce_carries_the_excess_to_lp() -> None:
     attack(st, "Pike Levy", "Trench Digger")  # 2 ATK, Bulwark -1, into 3 HP: no excess
     pass_ladder(st)
     assert st.lp[1] == 18 and st.hp[uid(st, "Trench Digger")] == 2
+
+
+def test_pierce_excess_lands_before_the_destroyed_targets_last_stand() -> None:
+    """Both at 1 LP: Pike Levy (2 ATK, Pierce) kills Spark Urchin (1 HP, Last Stand: the opponent
+    loses 1). The excess is the attack's own damage, so P2 hits 0 first; the engine let the Last
+    Stand resolve between the HP damage and the excess, and P1 lost instead."""
+    # rule frontline.6.22
+    # rule frontline.1.3
+    # rule frontline.gap.2
+    st = scenario(front=(["Pike Levy"], ["Spark Urchin"]), lp=(1, 1))
+    to_battle(st)
+    attack(st, "Pike Levy", "Spark Urchin")
+    pass_ladder(st)
+    assert st.result is not None and st.result.winner == 0 and st.lp == [1, 0]
+    assert st.zone[uid(st, "Spark Urchin")] == FALLEN  # destroyed at once all the same
+    assert not any(e["type"] == "trigger" and e["keyword"] == "last_stand" for e in st.log)
+
+
+def test_siphon_gain_lands_before_the_destroyed_targets_last_stand() -> None:
+    # rule frontline.gap.1
+    # rule frontline.gap.2
+    st = scenario(front=(["Blood Acolyte"], ["Spark Urchin"]), lp=(1, 5))
+    to_battle(st)
+    attack(st, "Blood Acolyte", "Spark Urchin")
+    pass_ladder(st)
+    assert st.result is None and st.lp == [1, 5]  # +1 Siphon, then −1 Last Stand

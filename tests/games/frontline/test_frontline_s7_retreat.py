@@ -140,3 +140,19 @@ def test_redeploy_only_in_main_phases() -> None:
     assert st.phase == "main2" and has(st, "Redeploy Pike Levy")  # Main Phase 2
     st.apply("end")
     assert st.zone[uid(st, "Pike Levy")] == TAC and st.zone[uid(st, "Ash Scout")] in (FRONT, FALLEN)
+
+
+def test_damage_stays_through_retreat_and_redeployment() -> None:
+    # rule frontline.6.20
+    st = scenario(hands=([FILLER], []), front=(["Shieldbearer", "Pike Levy"], []))
+    sb = uid(st, "Shieldbearer")
+    st.hp[sb] = 1  # damaged on an earlier turn
+    pick(st, "Retreat Shieldbearer")
+    pay(st)
+    pass_ladder(st)
+    assert st.zone[sb] == TAC and st.hp[sb] == 1
+    next_turn(st)
+    next_turn(st)
+    pick(st, "Redeploy Shieldbearer")
+    assert st.zone[sb] == FRONT and st.hp[sb] == 1
+    assert st.front[0] == sb and st.view(0)["players"][0]["front"][0]["hp_now"] == 1

@@ -76,7 +76,8 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 opts.append(Option(f"action:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("action", iid)))
     for src in _ability_sources(st, p):
         ab = defs[src].ability
-        if ab.cost > total - weight(st, src) or (ab.target != "none" and not legal_targets(st, p, ab.target)):
+        # the source is not fuel, but its equipment is, as for Retreat and equip (ruling frontline.gap.4)
+        if ab.cost > total - 1 or (ab.target != "none" and not legal_targets(st, p, ab.target)):
             continue
         _seat, zn, i = st.position(src)
         oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"

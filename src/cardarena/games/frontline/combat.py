@@ -10,7 +10,7 @@ from typing import Any
 
 from cardarena.core.engine import Option
 
-from .effects import destroy, gain_lp, lose_lp
+from .effects import destroyed_triggers, gain_lp, lose_lp, remove_destroyed
 from .state import FRONT, LP, TAC, FrontlineState
 from .stats import attack_value, has_keyword
 
@@ -99,9 +99,12 @@ def resolve_attack(st: FrontlineState, link: tuple[Any, ...]) -> None:
     st.emit("attack", player=p, attacker=st.ref(a), target=st.ref(t), atk=atk, damage=dmg, hp=max(st.hp[t], 0))
     excess = dmg - before if has_keyword(st, a, "pierce") else 0
     dealt = min(dmg, before) + max(excess, 0)
-    if st.hp[t] <= 0:
-        destroy(st, t, "attack", a)
+    fell: tuple[int, ...] | None = remove_destroyed(st, t, "attack", a) if st.hp[t] <= 0 else None
+    # the Pierce excess and the Siphon gain are this attack's own damage: they land before the
+    # destroyed target's Last Stand or Scavenge can end the game (ruling frontline.gap.2)
     if excess > 0:
         lose_lp(st, o, excess, "pierce", a)
     if siphon and dealt > 0:
         gain_lp(st, p, dealt, "siphon", a)
+    if fell is not None:
+        destroyed_triggers(st, t, fell)

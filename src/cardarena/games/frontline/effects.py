@@ -137,11 +137,22 @@ def destroy(st: FrontlineState, iid: int, why: str, src: int = -1) -> None:
     Last Stand, its Scavenge and its equipment's Scavenge, in that order."""
     if st.zone[iid] not in (FRONT, TAC) or st.result is not None:
         return
+    items = remove_destroyed(st, iid, why, src)
+    destroyed_triggers(st, iid, items)
+
+
+def remove_destroyed(st: FrontlineState, iid: int, why: str, src: int = -1) -> tuple[int, ...]:
+    """The first half of `destroy`: off the field to the Fallen Zone, no trigger yet. Returns the
+    equipment that fell with it, for `destroyed_triggers`."""
+    st.emit("destroyed", player=st.owner[iid], card=st.ref(iid), reason=why, **_src(st, src))
+    return _remove_with_gear(st, iid, "destroyed")
+
+
+def destroyed_triggers(st: FrontlineState, iid: int, items: tuple[int, ...]) -> None:
+    """The second half of `destroy`: Last Stand, then the Scavenge of the card and its equipment."""
     p = st.owner[iid]
-    st.emit("destroyed", player=p, card=st.ref(iid), reason=why, **_src(st, src))
-    items = _remove_with_gear(st, iid, "destroyed")
     d = st.defs[iid]
-    if isinstance(d, HeroCard) and d.last_stand:
+    if isinstance(d, HeroCard) and d.last_stand and st.result is None:
         st.emit("trigger", player=p, card=st.ref(iid), keyword="last_stand")
         resolve_effects(st, p, d.last_stand, iid, -1)
     scavenge(st, iid)

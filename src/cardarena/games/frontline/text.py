@@ -34,7 +34,9 @@ def effect_text(e: Effect, target: str = "none") -> str:
     if e.verb == "draw":
         return f"draw {n} card{'s' if n > 1 else ''}"
     if e.verb == "reclaim":
-        return f"return the {n} oldest card{'s' if n > 1 else ''} of your Fallen Zone to your hand"
+        # only cards that fell before this turn come back (ruling frontline.gap.1): the text says so
+        return (f"return the {n} oldest card{'s' if n > 1 else ''} of your Fallen Zone that fell before this turn "
+                "to your hand")
     return "the link below this one whiffs"
 
 
