@@ -31,6 +31,9 @@ def test_symbols_and_access_kinds() -> None:
             assert verbs & {"damage", "poison"}, t.name
         if t.symbol == "Guard":
             assert verbs & {"shield", "def_up", "reduce", "redirect", "intercept", "ward", "damage"}, t.name
+        if t.symbol == "Support":
+            # Support is healing, cures, draw, AP and READY; a DEF grant alone is a Guard tool
+            assert verbs & {"heal", "cure", "draw", "ap", "ready"}, t.name
 
 
 def test_every_mechanic_is_used() -> None:

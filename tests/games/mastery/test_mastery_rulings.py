@@ -174,3 +174,10 @@ def test_level2_cards_of_a_defeated_hero_are_dead_cards() -> None:
                   hp={"Kael Emberstride": 0})
     assert not has(st, "Whirling Blades")
     assert sum(st.defs[i].name == "Whirling Blades" for i in st.deck[0]) == 2  # they stay in the deck
+
+
+def test_gap13_heal_bonus_adds_to_the_healing_performed() -> None:
+    # rule mastery.gap.13
+    st = scenario(hands=(["Mend Wounds"], []), hp={"Kael Emberstride": 10})
+    act_with(st, "Mend Wounds", target="Kael")  # Mira's Gentle Hands: +1
+    assert hp_of(st, "Kael Emberstride") == 10 + card("Mend Wounds").effects[0].amount + 1

@@ -160,3 +160,15 @@ def test_redirect_and_intercept() -> None:
     assert hp_of(st, "Kael Emberstride") == 16
     d = events(st, "damage")[0]
     assert d["hero"] == {"seat": 0, "slot": 2} and d["defense"] == card("Gorm Ironhide").defense
+
+
+def test_granted_def_lowers_the_damage_taken() -> None:
+    # rule mastery.7.19
+    # rule mastery.gap.17
+    st = scenario(hands=(["Fortify"], ["Thunder Fist"]))
+    act_with(st, "Fortify")
+    act_with(st, "Thunder Fist", target="Gorm")
+    gorm_def = card("Gorm Ironhide").defense + card("Fortify").effects[0].amount
+    base = dmg("Thunder Fist") + card("Brann Stormfist").passive.amount
+    assert base - gorm_def >= 1  # the granted DEF, not the minimum of 1, sets the result
+    assert events(st, "damage")[0]["final"] == base - gorm_def
