@@ -118,7 +118,10 @@ def test_tactical_zone_holds_three_cards_of_either_kind() -> None:
     # rule frontline.7.4
     st = scenario(hands=(["Bone Pit", FILLER], []), front=(["Pike Levy"], []),
                   tac=(["War Drum", "Signal Beacon", "Shieldbearer"], []))
-    assert not has(st, "Set up Bone Pit") and not has(st, "Retreat")
+    assert not has(st, "Set up Bone Pit")  # Cost 0: nothing Expended can make room
+    helms = {u: ["Iron Helm"] for u in ("Shieldbearer", "Ash Scout", "Militia Recruit")}
+    st = scenario(hands=([FILLER, FILLER], []), front=(["Pike Levy"], []), tac=(list(helms), []), gear=helms)
+    assert not has(st, "Retreat")  # all 3 full, and no Tactical Zone card fits the cost of 1
     st = scenario(hands=(["Bone Pit", FILLER], []), front=(["Pike Levy"], []), tac=(["War Drum", "Shieldbearer"], []))
     assert has(st, "Set up Bone Pit") and has(st, "Retreat Pike Levy")
 
@@ -201,3 +204,36 @@ def test_reactions_are_cast_from_hand_on_either_turn() -> None:
     pay(st)
     pass_ladder(st)
     assert all(st.zone[i] == FALLEN for i in (uid(st, "Ambush Fire"), uid(st, "Ambush Fire", 1)))
+
+
+def test_a_full_zone_makes_room_when_the_cost_expends_one_of_its_cards() -> None:
+    # rule frontline.4.1
+    # rule frontline.7.4
+    # ruling "Room paid by the cost" (docs/rulings/frontline.md)
+    st = scenario(front=(FIVE, []), hands=(["Pike Levy", FILLER], []))
+    pick(st, "Deploy Pike Levy")
+    assert kind(st) == "expend" and all("from your Front Line" in o.label for o in st.decision.options)
+    st.apply("expend:front:0")  # the hand's Militia Recruit is not offered first
+    pike = uid(st, "Pike Levy")
+    assert st.front[0] == pike and len(st.units(0)) == 5 and len(st.hand[0]) == 1 and len(st.fallen[0]) == 1
+    st = scenario(front=(["Pike Levy"], []), tac=(["War Drum", "Signal Beacon", "Shieldbearer"], []),
+                  hands=([FILLER, "Supply Cache"], []))
+    assert has(st, "Set up Supply Cache")
+    pick(st, "Retreat Pike Levy")
+    assert all("from your Tactical Zone" in o.label for o in st.decision.options)
+    pick(st, "War Drum")
+    pass_ladder(st)
+    assert st.zone[uid(st, "Pike Levy")] == TAC and st.zone[uid(st, "War Drum")] == FALLEN
+    assert len(st.tac_cards(0)) == 3 and len(st.hand[0]) == 2  # the hand paid nothing
+
+
+def test_a_swap_brings_in_a_general_of_another_title() -> None:
+    # rule frontline.4.15
+    # rule frontline.gap.10
+    st = scenario(hands=(["Marshal Vey", "Matron Sable", FILLER], []), command=("Marshal Vey", None))
+    assert not has(st, "Swap in Marshal Vey")  # a copy of the active title is no swap
+    assert has(st, "Swap in Matron Sable")
+    st = scenario(hands=(["Marshal Vey", FILLER], []), front=([], ["Pike Levy"]), command=("Marshal Vey", None))
+    pick(st, "steps forward")
+    pass_ladder(st)
+    assert st.zone[uid(st, "Marshal Vey")] == FRONT and not has(st, "Swap in Marshal Vey")  # nor from the Front Line

@@ -7,6 +7,7 @@ from frontline_scenario import (
     attack,
     events,
     has,
+    kind,
     next_turn,
     pass_ladder,
     pay,
@@ -156,3 +157,40 @@ def test_damage_stays_through_retreat_and_redeployment() -> None:
     pick(st, "Redeploy Shieldbearer")
     assert st.zone[sb] == FRONT and st.hp[sb] == 1
     assert st.front[0] == sb and st.view(0)["players"][0]["front"][0]["hp_now"] == 1
+
+
+def test_on_the_opponents_turn_retreat_answers_only_their_attack_or_effect() -> None:
+    # rule frontline.7.2
+    # rule frontline.gap.19
+    # ruling "Retreat answers" (docs/rulings/frontline.md)
+    st = scenario(hands=([FILLER], [FILLER]), front=(["Pike Levy", "Ash Scout"], ["Shieldbearer"]))
+    pick(st, "Retreat Pike Levy")
+    pay(st)
+    assert st.decision.seat == 1 and kind(st) == "ladder" and not has(st, "Retreat")  # a Retreat is no attack/effect
+    pass_ladder(st)
+    st = scenario(hands=([], [FILLER]), front=([], ["Shieldbearer"]), command=("Marshal Vey", None))
+    pick(st, "steps forward")
+    assert st.decision.seat == 1 and not has(st, "Retreat")  # nor is an Emergency move
+    st = scenario(hands=(["Volley", FILLER, FILLER], ["Last Rites", FILLER]), front=(["Pike Levy"], ["Shieldbearer"]))
+    pick(st, "Cast Volley")
+    pay(st)
+    assert st.decision.seat == 1 and has(st, "Retreat Shieldbearer")  # an Action is an effect
+    pick(st, "Cast Last Rites")
+    assert st.decision.seat == 0 and has(st, "Retreat Pike Levy")  # on your own turn, any link
+    st.apply("pass")
+    assert st.decision.seat == 1 and not has(st, "Retreat")  # its own Reaction on top answers nothing of theirs
+
+
+def test_an_effect_follows_its_target_into_the_tactical_zone() -> None:
+    # rule frontline.7.11
+    # rule frontline.8.8
+    # ruling "Effects follow a retreated unit" (docs/rulings/frontline.md)
+    st = scenario(hands=(["Volley", FILLER], [FILLER]), front=(["Pike Levy"], ["Shieldbearer"]))
+    pick(st, "Cast Volley")
+    pay(st)
+    pick(st, "Retreat Shieldbearer")  # in answer to the Action aimed at it
+    pay(st)
+    pass_ladder(st)
+    sb = uid(st, "Shieldbearer")
+    assert st.zone[sb] == TAC and st.hp[sb] == 2  # the Retreat resolved first, Volley still hit
+    assert not events(st, "whiff")

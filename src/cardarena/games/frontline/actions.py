@@ -11,7 +11,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .effects import expend, muster, to_fallen
-from .expend import fuel, pay_step, weight
+from .expend import fuel, pay_step, room_step, room_to_open, weight
 from .ladder import declare, emergency_option, retreat_options
 from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCard
 from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
@@ -43,7 +43,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
         seen.add(d.id)
         spare = total - 1  # the card itself is not fuel
         if isinstance(d, HeroCard):
-            if free_front and d.cost <= spare:
+            if d.cost <= spare and (free_front or room_to_open(st, p, FRONT, d.cost)):
                 opts.append(Option(f"deploy:{d.id}", f"Deploy {d.name} ({d.atk}/{d.hp}, Expend {d.cost})",
                                    {"card": d.id}, ("deploy", iid)))
         elif isinstance(d, GeneralCard):
@@ -52,11 +52,13 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
             if general < 0 and d.cost <= spare:
                 opts.append(Option(f"general:{d.id}", f"Play {d.name} to the Command Zone (Expend {d.cost})",
                                    {"card": d.id}, ("general", iid)))
-            elif general >= 0 and max(d.cost, 1) <= spare:
+            elif general >= 0 and max(d.cost, 1) <= spare and d.name != defs[general].name:
+                # a swap brings in a different General: not a copy of the active one's title
+                # (rule frontline.4.15, ruling "A swap changes the title")
                 opts.append(Option(f"general:{d.id}", f"Swap in {d.name}: Expend {st.name(general)} "
                                    f"(Expend {max(d.cost, 1)} in all)", {"card": d.id, "swap": True}, ("general", iid)))
         elif isinstance(d, TacticalCard):
-            if free_tac and d.cost <= spare:
+            if d.cost <= spare and (free_tac or room_to_open(st, p, TAC, d.cost)):
                 opts.append(Option(f"tactical:{d.id}", f"Set up {d.name} in the Tactical Zone (Expend {d.cost})",
                                    {"card": d.id}, ("tactical", iid)))
         elif isinstance(d, EquipmentCard):
@@ -129,11 +131,11 @@ def play(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
     if what in ("deploy", "general", "tactical", "equip"):
         reveal(st, p, iid)
     if what == "deploy":
-        return pay_step(p, d.cost, d.name, ("deployed", p, iid), (iid,))
+        return room_step(p, FRONT, d.cost, d.name, ("deployed", p, iid), (iid,))
     if what == "general":
         return ("general_swap", p, iid)
     if what == "tactical":
-        return pay_step(p, d.cost, d.name, ("set_up", p, iid), (iid,))
+        return room_step(p, TAC, d.cost, d.name, ("set_up", p, iid), (iid,))
     if what == "equip":
         return pay_step(p, d.cost, d.name, ("equipped", p, iid, choice[2]), (iid, choice[2]))
     if what == "redeploy":
@@ -144,7 +146,7 @@ def play(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
 def h_deployed(st: FrontlineState, step: Step) -> None:
     """A Hero enters the leftmost open Front Line slot (slot order has no rules meaning)."""
     _, p, iid = step
-    slot = st.open_front(p)  # paying can only open slots, so the one seen when offered is still there
+    slot = st.open_front(p)  # paid for first: the slot was open when offered, or the cost opened it
     st.front[slot] = iid
     st.zone[iid] = FRONT
     st.hp[iid] = st.defs[iid].hp

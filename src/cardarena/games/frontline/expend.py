@@ -3,6 +3,8 @@
 A unit Expended as a cost takes its attached equipment with it, and each of those cards counts
 toward the cost (ruling frontline.gap.4), so a unit is offered only when its whole weight fits.
 The payment can always be completed once a play was offered: every play checks `fuel` first.
+A play that needs a slot in a full zone (Front Line or Tactical Zone) may open it with its own cost:
+its first pick must then be a card of that zone (ruling "Room paid by the cost", docs/rulings/frontline.md).
 """
 
 from __future__ import annotations
@@ -93,4 +95,36 @@ def pay_step(p: int, cost: int, why: str, cont: Step, exclude: tuple[int, ...] =
     return ("pay", p, cost, 0, exclude, why, cont)
 
 
-HANDLERS = {"pay": h_pay, "pay_pick": h_pay_pick}
+def room_to_open(st: FrontlineState, p: int, zone: int, cost: int, exclude: tuple[int, ...] = ()) -> list[int]:
+    """The cards of p's `zone` (FRONT or TAC) whose whole weight fits `cost`: Expending one of them
+    opens the slot a play needs (rules frontline.4.1, 7.4; ruling "Room paid by the cost")."""
+    row, size = (st.front, 5) if zone == FRONT else (st.tac, 3)
+    return [i for i in row[p * size: p * size + size] if i >= 0 and i not in exclude and weight(st, i) <= cost]
+
+
+def room_step(p: int, zone: int, cost: int, why: str, cont: Step, exclude: tuple[int, ...] = ()) -> Step:
+    """Pay for a play that needs a slot in `zone`; the room is looked at when paying starts."""
+    return ("pay_room", p, zone, cost, exclude, why, cont)
+
+
+def h_pay_room(st: FrontlineState, step: Step) -> None:
+    """Asker: with the zone full, the first card Expended must come from it (public cards, so a
+    single choice is not asked); with a slot open, an ordinary payment."""
+    _, p, zone, cost, exclude, why, cont = step
+    has_room = (st.open_front(p) if zone == FRONT else st.open_tac(p)) >= 0
+    if has_room:
+        st.stack.append(pay_step(p, cost, why, cont, exclude))
+        return
+    room = room_to_open(st, p, zone, cost, exclude)
+    if len(room) == 1:
+        _pay_one(st, p, cost, 0, exclude, why, cont, room[0])
+        return
+    opts = [o for o in _fuel_options(st, p, cost, exclude) if o.value in room]
+    where = "Front Line" if zone == FRONT else "Tactical Zone"
+    for o in opts:
+        o.label = f"Expend {o.label}"
+    st.ask(p, "expend", f"Pay for {why}: your {where} is full, so first Expend a card from it (0 of {cost} paid)",
+           opts, ("pay_pick", p, cost, 0, exclude, why, cont), step)
+
+
+HANDLERS = {"pay": h_pay, "pay_pick": h_pay_pick, "pay_room": h_pay_room}

@@ -15,7 +15,7 @@ from cardarena.core.engine import Option, Step
 
 from . import combat
 from .effects import resolve_effects, to_fallen
-from .expend import fuel, pay_step
+from .expend import fuel, pay_step, room_step, room_to_open
 from .schema import ReactionCard
 from .state import COMMAND, FRONT, LADDER, LP, TAC, FrontlineState
 from .targets import legal_targets, target_option
@@ -71,10 +71,25 @@ def reactions_castable(st: FrontlineState, p: int, n: int) -> list[Option]:
     return opts
 
 
+#: the links a Retreat may answer on the opponent's turn: an attack or an effect (an Action, a
+#: Reaction, an ability), not another Retreat or an Emergency move (ruling "Retreat answers")
+RETREAT_ANSWERS = frozenset({"attack", "card", "ability"})
+
+
+def may_retreat(st: FrontlineState, p: int) -> bool:
+    """On your own turn, always; on the opponent's, only onto an attack or effect of theirs on top of
+    the Ladder (rule frontline.7.2)."""
+    if p == st.active:
+        return True
+    top = st.links[-1] if st.links else None
+    return top is not None and top[0] in RETREAT_ANSWERS and top[1] != p
+
+
 def retreat_options(st: FrontlineState, p: int, n: int) -> list[Option]:
-    """Retreat: a Front Line unit, an open Tactical slot, 1 card to Expend (rules frontline.7.1–7.4);
+    """Retreat: a Front Line unit, a Tactical slot (open, or opened by Expending a Tactical Zone card
+    as the cost), 1 card to Expend (rules frontline.7.1–7.4, ruling "Room paid by the cost");
     a unit already retreating on the Ladder is not offered again."""
-    if st.open_tac(p) < 0 or n < 2:
+    if n < 2 or not may_retreat(st, p) or (st.open_tac(p) < 0 and not room_to_open(st, p, TAC, 1)):
         return []
     opts = []
     pending = {link[2] for link in st.links if link[0] == "retreat"} if st.links else ()
@@ -144,7 +159,7 @@ def declare(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
     if what == "retreat":
         st.emit("declare_retreat", player=p, card=st.ref(iid))
         link = ("retreat", p, iid, FRONT, -1, -1)
-        return pay_step(p, 1, f"the Retreat of {st.name(iid)}", ("link", link), (iid,))
+        return room_step(p, TAC, 1, f"the Retreat of {st.name(iid)}", ("link", link), (iid,))
     assert what == "emergency"
     return ("link", ("emergency", p, iid, COMMAND, -1, -1))
 
@@ -190,9 +205,18 @@ def h_ladder_resolve(st: FrontlineState, step: Step) -> None:
         st.emit("ladder_done")
 
 
+ON_FIELD = (FRONT, TAC)
+
+
 def _target_ok(st: FrontlineState, link: Link) -> bool:
+    """An effect's target is gone only when it left the field: a Retreat keeps it a legal target, as
+    a retreated unit stays vulnerable to card effects (rules frontline.7.11–7.13 over 8.8, ruling
+    "Effects follow a retreated unit"). Attacks check their own target (combat.resolve_attack)."""
     tgt, tz = link[4], link[5]
-    return tgt < 0 or st.zone[tgt] == tz
+    if tgt < 0:
+        return True
+    z = st.zone[tgt]
+    return z == tz or (z in ON_FIELD and tz in ON_FIELD)
 
 
 def resolve_link(st: FrontlineState, link: Link) -> None:
