@@ -575,3 +575,16 @@ def test_a_test_only_reaction_to_swaps_is_never_offered_in_a_duel_equip_window()
     pick(st, "Equip Padded Vest")
     assert answers_offered(st) == ["Lockout Pulse"]
     assert not has(st, "Swap Snare")
+
+
+def test_a_when_the_enemy_equips_reaction_cannot_answer_a_strike():
+    # rule circuits.11.16
+    # rule circuits.11.15
+    # P0's Echo Turret Strikes: P1 may answer only with "when an Asset would deal damage to your Hero";
+    # Lockout Pulse (when the enemy equips) is not offered there.
+    st = board(heroes=HEROES, field=(["Echo Turret"], []), gear=(["Training Blade"], []),
+               hands=([], ["Lockout Pulse", "Grounding Field"]), rally=(3, 3))
+    pick(st, "End the Action Step")
+    asked(st, 1, 2)
+    assert "Strikes" in st.decision.prompt
+    assert answers_offered(st) == ["Grounding Field"]

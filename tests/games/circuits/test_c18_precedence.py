@@ -207,3 +207,15 @@ def test_a_player_orders_their_own_simultaneous_triggers() -> None:
         pick(st, first)
         fired = [e["card"] for e in events(st, "trigger") if e["when"] == "you_take_damage"]
         assert fired[0] == first and len(fired) == 2
+
+
+def test_a_card_with_no_asset_to_choose_still_plays_and_does_what_it_can():
+    # rule circuits.18.10
+    # Chain Lightning deals 3 to the enemy Hero and 2 to an enemy Asset. With no enemy Asset there is
+    # no Asset to choose: it is still playable and deals its Hero damage.
+    st = scenario(heroes=HEROES, hands=(["Quick Shot", "Chain Lightning"], []), rally=(10, 10))
+    pick(st, "Play Quick Shot")
+    assert has(st, "Play Chain Lightning")
+    hp = st.hp[1]
+    pick(st, "Play Chain Lightning")
+    assert st.hp[1] == hp - amount("Chain Lightning", "damage")

@@ -403,3 +403,34 @@ def test_discarding_an_asset_to_make_room_is_not_destruction():
     assert events(st, "destroyed") == []
     assert [(e["card"], e["reason"]) for e in events(st, "discard")] == [("Kiln Golem", "make room")]
     assert st.burn_enemy[1] == 0
+
+
+def test_overwatch_damages_the_asset_being_played_never_one_already_on_the_field():
+    # rule circuits.8.3.10
+    # Overwatch: "when the enemy plays an Asset: deal 2 damage to it". P1 already has an Echo Turret
+    # on the Field when it plays Bulwark Drone: Overwatch asks for no target and hits the Drone.
+    st = scenario(heroes=("Lumen Warden", "Sparkwright"), field=([], ["Echo Turret"]),
+                  hands=(["Overwatch"], ["Bulwark Drone"]), active=1, rally=(5, 5))
+    turret = st.field[1][0]
+    pick(st, "Play Bulwark Drone")
+    pick(st, "Answer with Overwatch")
+    assert st.decision is None or st.decision.kind != "target"
+    pass_all(st)
+    drone = named(st, "Bulwark Drone", st.field[1])
+    assert st.damage.get(drone, 0) == OVERWATCH and st.damage.get(turret, 0) == 0
+
+
+def test_self_assembly_asks_no_target_and_saves_whichever_asset_would_be_destroyed():
+    # rule circuits.8.5.1
+    # rule circuits.11.26
+    # "If one of your Assets would be destroyed by that action, it survives": which Asset is decided by
+    # the action, so declaring Self-Assembly asks P1 to choose nothing, even with two Assets.
+    st = scenario(heroes=("Volt Reaver", "Lumen Warden"), field=([], ["Bulwark Drone", "Echo Turret"]),
+                  hands=(["Melt Down"], ["Self-Assembly"]), rally=(5, 5))
+    turret = st.field[1][1]
+    pick(st, "Play Melt Down")
+    pick(st, "Echo Turret")
+    pick(st, "Answer with Self-Assembly")
+    assert st.decision is None or st.decision.kind != "target"
+    pass_all(st)
+    assert turret in st.field[1] and st.damage[turret] == st.asset_max_hp(turret) - 1

@@ -481,3 +481,18 @@ def test_effects_on_an_enemy_asset_or_any_enemy_target_can_choose_an_asset():
     pass_all(st)
     assert asset_hits(st, "Pile Driver")[0]["final"] == amount("Melt Down", "damage")
     assert asset_hits(st, "Repair Drone")[0]["final"] == amount("Cinder Volley", "damage")
+
+
+def test_cold_iron_played_in_the_enemy_turn_ends_at_the_start_of_the_casters_next_turn():
+    # rule circuits.9.1.19
+    # P1 answers P0's Basic Attack with Cold Iron in P0's turn: P0 cannot heal for the rest of that
+    # turn; it ends at the start of P1's next turn (the very next turn), not a turn later.
+    st = scenario(heroes=("Lumen Warden", "Sparkwright"), hands=(["Mend Light"], ["Cold Iron"]),
+                  hp=(20, None), rally=(5, 5))
+    pick(st, "Basic Attack")
+    pick(st, "Answer with Cold Iron")
+    pass_all(st)
+    assert st.view(0)["players"][0]["hero"]["cannot_heal"]
+    pick(st, "End the Action Step")
+    pass_all(st)  # P1's turn: Cold Iron has ended at its start
+    assert st.active == 1 and not st.view(0)["players"][0]["hero"]["cannot_heal"]

@@ -143,3 +143,16 @@ def test_damage_and_asset_destruction_leave_gear_in_place():
     pick(st, "Play Cinder Volley")
     pass_all(st)
     assert st.equipped(1) == gear and st.scrap[1] == []
+
+
+def test_a_jammed_lethal_save_does_not_save():
+    # rule circuits.9.2.5
+    # P0 Jams Survivor's Token with Short Out, then Cinder Volley's lethal damage is not stopped.
+    st = scenario(heroes=("Volt Reaver", "Lumen Warden"), gear=([], ["Survivor's Token"]),
+                  hands=(["Short Out", "Cinder Volley"], []), hp=(None, VOLLEY), rally=(10, 10))
+    pick(st, "Play Short Out")
+    pick(st, "Play Cinder Volley")
+    if st.decision is not None and st.decision.kind == "target":
+        pick(st, "Lumen Warden")
+    assert events(st, "lethal_save") == [] and st.hp[1] == 0
+    assert st.result is not None and st.result.winner == 0

@@ -84,7 +84,7 @@ def legal_plays(st: CircuitsState, seat: int) -> list[int]:
                 continue  # ruling circuits.gap.1
             if d.type == "plan" and d.plan_kind in kinds_set:
                 continue  # one Kind marker each (ruling circuits.gap.27)
-            if not has_choices(st, seat, choice_kind(d.effects)):
+            if not has_choices(st, seat, d.effects):
                 continue
         elif not isinstance(d, AssetCard):
             continue

@@ -3,12 +3,13 @@ and position, so they mean the same without the engine), and looking at a face-d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardarena.core.engine import Option, Step
 
 from .effects import choice_kind, look
-from .schema import AssetCard
+from .schema import AssetCard, Effect
 from .state import CircuitsState
 
 
@@ -29,10 +30,14 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
     return [-1]
 
 
-def has_choices(st: CircuitsState, seat: int, kind: str) -> bool:
-    # Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
-    # except that a card whose only point is a chosen Asset needs one.
-    return kind not in ("enemy_asset", "your_asset") or bool(candidates(st, seat, kind))
+def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool:
+    """Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
+    except that a card whose every effect needs the chosen Asset needs one (Melt Down, Patch Swarm).
+    Chain Lightning without an enemy Asset still deals its Hero damage."""
+    kind = choice_kind(effects)
+    if kind not in ("enemy_asset", "your_asset") or candidates(st, seat, kind):
+        return True
+    return any(e.to != kind for e in effects)
 
 
 def target_label(st: CircuitsState, t: int, viewer: int) -> str:

@@ -44,7 +44,8 @@ def choice_kind(effects: Sequence[Effect]) -> str:
             return "enemy_gear"
         if e.verb in ("force_reveal", "return_plan"):
             return "enemy_plan"
-        if e.to in CHOICE_OF and e.verb not in ("draw", "gain_rally", "drain_rally"):
+        # a destruction replacement saves whichever of your Assets the action would destroy: no choice
+        if e.to in CHOICE_OF and e.verb not in ("draw", "gain_rally", "drain_rally", "survive"):
             return CHOICE_OF[e.to]
     return "none"
 
@@ -129,12 +130,26 @@ def targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> li
         if target in st.pending and isinstance(st.defs[target], AssetCard):
             return [target]  # an Asset hit during its own window (rules 8.3.10, 9.1.7)
         return []  # a fixed target that left: nothing (rule 8.1.8 in spirit, 18.10)
+    if to == "played_asset":
+        return played_asset(st)
     if to == "each_enemy_asset":
         return list(st.field[enemy])
     if to == "each_your_asset":
         return list(st.field[seat])
     if to == "this_asset":
         return [this] if this >= 0 and this in st.field[st.owner[this]] else []
+    return []
+
+
+def played_asset(st: CircuitsState) -> list[int]:
+    """The Asset whose play opened the current window, while it is in that window or on the Field: a
+    Reaction "when the enemy plays an Asset: deal 2 damage to it" hits that Asset and no other."""
+    frame = st.current_frame()
+    if frame is None or frame["item"][0] != "card":
+        return []
+    a = frame["item"][1]
+    if isinstance(st.defs[a], AssetCard) and (a in st.pending or a in st.field[st.owner[a]]):
+        return [a]
     return []
 
 

@@ -22,6 +22,7 @@ Recipient = Literal[
     "enemy_hero",  # the enemy (Active) Hero; never an Asset (rule circuits.9.1.31)
     "enemy_target",  # the chosen enemy target: the Hero or one of their Assets (rule circuits.9.1.32)
     "enemy_asset",  # the chosen enemy Asset
+    "played_asset",  # the Asset whose play this window answers ("deal 2 damage to it": Overwatch)
     "each_enemy_asset",
     "your_hero",
     "your_asset",  # the chosen Asset of yours

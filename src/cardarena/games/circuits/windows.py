@@ -14,7 +14,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .choices import choose_then, has_choices
-from .effects import apply_effects, choice_kind, effects_at
+from .effects import apply_effects, effects_at
 from .paying import affordable, pay_card
 from .schema import OUTCOME_TRIGGERS, AssetCard, TacticCard
 from .state import CircuitsState
@@ -70,7 +70,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
     for e in effects:
         if e.verb == "damage" and (e.to == "enemy_hero" or (e.to == "enemy_target" and "hero" in aimed)):
             out.add("hero")
-        if (e.verb == "damage" and (e.to in ("enemy_asset", "each_enemy_asset") or (e.to == "enemy_target" and "asset" in aimed))) \
+        if (e.verb == "damage" and (e.to in ("enemy_asset", "each_enemy_asset", "played_asset") or (e.to == "enemy_target" and "asset" in aimed))) \
                 or e.verb == "destroy":
             out.add("asset")
         if e.verb in ("force_reveal", "resolve_plans"):
@@ -141,7 +141,7 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
         elif d.type == "reaction":
             assert d.trigger is not None
             ok = trigger_applies(st, d.trigger, frame, responder, step)
-        if ok and affordable(st, responder, d.cost, True) and has_choices(st, responder, choice_kind(d.effects)):
+        if ok and affordable(st, responder, d.cost, True) and has_choices(st, responder, d.effects):
             out.append(iid)
     return out
 
