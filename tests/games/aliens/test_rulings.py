@@ -7,6 +7,7 @@ import msgspec
 import pytest
 from aliens_scenario import (
     GAME,
+    POOL,
     card,
     events,
     has,
@@ -865,6 +866,36 @@ def test_gap22_a_set_counter_can_be_used_on_your_own_turn():
     assert st.turn == 4
 
 
+
+def test_gap22_a_counter_on_your_own_turn_can_be_answered_and_negated():
+    # rule aliens.gap.22
+    # rule aliens.gap.21
+    # P0 plays Short Circuit from hand as its action; P1 answers with a set Null Veil, which names
+    # Counters among what it negates: Short Circuit does nothing, and Null Veil is not answered
+    umbral = ["Cryovex Shade", "Cindermaw", "Boreas Galewing"]
+    st = scenario(aliens=(P1, umbral), hands=(["Short Circuit"], []), command=(["Null Veil"], ["Null Veil"]),
+                  set_on=1, charge=(E, E))
+    pick(st, "Play Short Circuit")
+    pick(st, "Cindermaw")
+    assert st.decision.kind == "respond" and st.decision.seat == 1
+    assert has(st, "Answer with Null Veil")
+    pick(st, "Answer with Null Veil")
+    # no chain: P0's own set Null Veil is not offered against the answer; the turn goes on to P1
+    assert not events(st, "no_answer") and (st.turn, st.decision.seat, st.decision.kind) == (4, 1, "action")
+    assert [e["card"] for e in events(st, "negated")] == ["Short Circuit"]
+    assert st.status[slot(st, "Cindermaw")] is None
+    assert len(events(st, "mill")[0]["cards"]) == amount_of(card("Null Veil"), "mill")
+    assert ids_named(st, "Short Circuit", st.discard[0]) and st.turn == 4
+
+
+def test_gap22_counter_texts_name_counters_among_what_they_negate():
+    # rule aliens.gap.22
+    # every Counter that answers a `tactic` event by naming what it answers lists Counters too
+    listed = [c for c in (*POOL.tactics, *POOL.spawns) if c.subtype == "counter" and "Special, Spawn" in c.text]
+    assert {c.name for c in listed} >= {"Null Veil", "Short Circuit", "Feedback Loop"}
+    for c in listed:
+        assert c.window in ("tactic", "any") and "Special, Spawn, Counter or Alien ability" in c.text, c.name
+
 # -- gap.23: follow-ups --------------------------------------------------------------------------------
 
 
@@ -1025,6 +1056,39 @@ def test_gap25_corroding_ignores_armor_and_shields():
     pick(st, "Pass")
     assert st.hp[k] == hp_of("Kryssa the Still") - 1 and st.shield[k] == 2
 
+
+
+@pytest.mark.parametrize("graft", [False, True])
+def test_gap25_negative_armor_adds_nothing_to_a_fully_blocked_attack(graft: bool):
+    # rule aliens.gap.25
+    # Ember Lash (Plasma, no bonus on Alloy or Ion) blocked by Decoy Hologram's 2: 0 damage, and
+    # "takes 1 more damage from cards" (Ironshard's Unstable Core, or Berserker Graft on Synapse Drone)
+    # has nothing to add to. Unblocked, the same attack deals 1 more.
+    victim = "Synapse Drone" if graft else "Ironshard Colossus"
+    squad = ["Ironshard Colossus", "Gravok Stonehide", "Synapse Drone"]
+    assert amount_of(card("Decoy Hologram"), "block") == card("Ember Lash").damage
+
+    def board(counter: list[str]):
+        st = scenario(aliens=(P0, squad), hands=(["Ember Lash"], []), command=([], counter), set_on=1,
+                      charge=(E, E))
+        if graft:
+            [g] = st.deal(1, [card("Berserker Graft")], shuffle=False)
+            st.command[1].append(g)
+            st.equip[slot(st, victim)] = g
+        pick(st, "Play Ember Lash")
+        pick(st, victim)
+        return st
+
+    armor = (card("Berserker Graft").modifiers if graft else card(victim).ability.modifiers).armor
+    assert armor < 0
+    st = board(["Decoy Hologram"])
+    pick(st, "Answer with Decoy Hologram")
+    [d] = damage_events(st, "Ember Lash")
+    assert (d["bonus"], d["blocked"], d["armor"], d["final"]) == (0, card("Ember Lash").damage, 0, 0)
+    assert st.hp[slot(st, victim)] == hp_of(victim)
+    st = board([])
+    [d] = damage_events(st, "Ember Lash")
+    assert (d["armor"], d["final"]) == (armor, card("Ember Lash").damage - armor)
 
 # -- gap.26: +2 once; Universal --------------------------------------------------------------------
 

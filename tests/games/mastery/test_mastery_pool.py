@@ -34,6 +34,16 @@ def test_symbols_and_access_kinds() -> None:
         if t.symbol == "Support":
             # Support is healing, cures, draw, AP and READY; a DEF grant alone is a Guard tool
             assert verbs & {"heal", "cure", "draw", "ap", "ready"}, t.name
+    # preventing Poisoned (`ward`) is a Guard protection, a cure is Support: a ward alone makes a Guard
+    # card, a ward with a cure a Support card; a Guard card never cures
+    warded = [t for t in (*POOL.level1, *POOL.level2) if any(e.verb == "ward" for e in t.effects)]
+    assert {t.symbol for t in warded} == {"Support", "Guard"}
+    for t in (*POOL.level1, *POOL.level2):
+        verbs = {e.verb for e in t.effects}
+        if "ward" in verbs:
+            assert t.symbol == ("Support" if "cure" in verbs else "Guard"), t.name
+        if "cure" in verbs:
+            assert t.symbol == "Support", t.name
 
 
 def test_every_mechanic_is_used() -> None:

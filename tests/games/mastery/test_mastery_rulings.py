@@ -181,3 +181,106 @@ def test_gap13_heal_bonus_adds_to_the_healing_performed() -> None:
     st = scenario(hands=(["Mend Wounds"], []), hp={"Kael Emberstride": 10})
     act_with(st, "Mend Wounds", target="Kael")  # Mira's Gentle Hands: +1
     assert hp_of(st, "Kael Emberstride") == 10 + card("Mend Wounds").effects[0].amount + 1
+
+
+def test_gap13_guard_bonus_adds_to_damage_reductions() -> None:
+    # rule mastery.gap.13
+    tp = (["Tamsin Bellwright", "Brann Stormfist", "Hild Stonewarden"],
+          ["Mira Dawnsong", "Kael Emberstride", "Gorm Ironhide"])
+    st = scenario(parties=tp, hands=(["Shield Wall"], ["Slash"]))
+    act_with(st, "Shield Wall")  # Hild, the only Tank: Shieldwright +1
+    n = card("Shield Wall").effects[0].amount + card("Hild Stonewarden").passive.amount
+    assert st.reduce[:3] == [n] * 3
+    act_with(st, "Slash", target="Hild")
+    d = events(st, "damage")[0]
+    assert d["reduced"] == n
+    assert d["final"] == max(1, d["base"] + d["bonus"] - d["defense"] - n)
+
+
+def test_gap13_end_phase_healing_gets_no_heal_bonus() -> None:
+    # rule mastery.gap.13
+    # Lysa's Second Breath heals at the End Phase; the heal is performed by nobody, so neither her
+    # Lightbringer Radiance (heal_bonus) nor Mira's Gentle Hands adds to it
+    party = ["Lysa Quillmark", "Kael Emberstride", "Gorm Ironhide"]
+    st = scenario(parties=(party, ["Mira Dawnsong", "Brann Stormfist", "Hild Stonewarden"]),
+                  path={"Lysa Quillmark": "Lightbringer"}, hp={"Lysa Quillmark": 8}, start="end_phase")
+    assert card("Lightbringer").passive.kind == "heal_bonus"
+    assert events(st, "heal")[0]["amount"] == card("Lysa Quillmark").passive.amount
+    assert hp_of(st, "Lysa Quillmark") == 8 + card("Lysa Quillmark").passive.amount
+
+
+def test_gap18_intercepted_damage_uses_the_interceptors_def_and_shield() -> None:
+    # rule mastery.gap.18
+    # Kael's own protection (a big DEF grant, Shielded) plays no part: Gorm takes the hit as Gorm
+    st = scenario(hands=(["Bodyguard"], ["Slash"]))
+    kael, gorm = slot(st, "Kael Emberstride"), slot(st, "Gorm Ironhide")
+    st.def_up[kael] = 9
+    act_with(st, "Bodyguard", target="Kael")
+    act_with(st, "Slash", target="Kael")
+    d = events(st, "damage")[0]
+    base = card("Slash").effects[0].amount + card("Brann Stormfist").passive.amount
+    assert d["hero"] == {"seat": 0, "slot": 2} and d["defense"] == card("Gorm Ironhide").defense
+    assert st.hp[gorm] == card("Gorm Ironhide").hp - max(1, base - card("Gorm Ironhide").defense)
+    assert hp_of(st, "Kael Emberstride") == card("Kael Emberstride").hp
+    # Gorm's Shield blocks the intercepted damage; Kael's Shield stays in place
+    st = scenario(hands=(["Bodyguard"], ["Slash"]), shielded=["Gorm Ironhide"])
+    act_with(st, "Bodyguard", target="Kael")
+    st.shielded[kael] = True
+    act_with(st, "Slash", target="Kael")
+    assert events(st, "blocked")[0]["hero"] == {"seat": 0, "slot": 2}
+    assert not st.shielded[gorm] and st.shielded[kael]
+    assert st.hp[gorm] == card("Gorm Ironhide").hp and hp_of(st, "Kael Emberstride") == card("Kael Emberstride").hp
+
+
+def test_gap22_poison_at_duration_two_is_no_real_effect() -> None:
+    # rule mastery.gap.22
+    party = (["Oren Ashveil", "Kael Emberstride", "Gorm Ironhide"], ["Tamsin Bellwright", "Brann Stormfist",
+                                                                     "Hild Stonewarden"])
+    full = {n: 2 for n in party[1]}
+    st = scenario(parties=party, hands=(["Caustic Cloud"], []), poison=full)
+    act_with(st, "Caustic Cloud")  # Oren, an Alchemist: Poisons each enemy, all already at 2
+    assert [e["refreshed"] for e in events(st, "poisoned")] == [True] * 3
+    assert st.poison[3:] == [2, 2, 2] and st.kit[slot(st, "Oren Ashveil")] == ()
+    # a refresh below 2 is a real effect
+    st = scenario(parties=party, hands=(["Caustic Cloud"], []), poison={**full, "Brann Stormfist": 1})
+    act_with(st, "Caustic Cloud")
+    assert st.kit[slot(st, "Oren Ashveil")] == (card("Caustic Cloud").id,)
+
+
+def test_gap29_both_players_lose_a_hero_first_player_asked_first() -> None:
+    # rule mastery.gap.29
+    # both Attackers are on Bladestorm with Battle Medic earned; Poisoned defeats Mira and Tamsin at
+    # the same End Phase; seat 1 is the Round's first player
+    kit = ["Power Strike", "Slash", "Second Wind", "Battle Focus"]
+    st = scenario(kit={"Kael Emberstride": kit, "Brann Stormfist": kit},
+                  path={"Kael Emberstride": "Bladestorm", "Brann Stormfist": "Bladestorm"},
+                  hp={"Mira Dawnsong": 2, "Tamsin Bellwright": 2},
+                  poison={"Mira Dawnsong": 2, "Tamsin Bellwright": 2}, active=1, start="end_phase")
+    assert hp_of(st, "Mira Dawnsong") == 0 and hp_of(st, "Tamsin Bellwright") == 0
+    assert st.first == 1
+    assert st.decision.kind == "rebalance" and st.decision.seat == 1
+    pick(st, "Decline")
+    assert st.decision.kind == "rebalance" and st.decision.seat == 0
+    st = scenario(kit={"Kael Emberstride": kit, "Brann Stormfist": kit},
+                  path={"Kael Emberstride": "Bladestorm", "Brann Stormfist": "Bladestorm"},
+                  hp={"Mira Dawnsong": 2, "Tamsin Bellwright": 2},
+                  poison={"Mira Dawnsong": 2, "Tamsin Bellwright": 2}, active=0, start="end_phase")
+    assert st.decision.kind == "rebalance" and st.decision.seat == 0
+
+
+def test_gap32_intercepts_and_redirects_expire_with_the_round() -> None:
+    # rule mastery.gap.32
+    st = scenario(hands=(["Taunting Banner", "Bodyguard"], ["Slash"]))
+    act_with(st, "Taunting Banner", target="Mira")  # the next single-target attack goes to Mira
+    act_with(st, "Bodyguard", target="Kael")  # Gorm intercepts the next attack on Kael
+    mira, kael, gorm = slot(st, "Mira Dawnsong"), slot(st, "Kael Emberstride"), slot(st, "Gorm Ironhide")
+    assert st.redirect[0] == mira and st.intercept[kael] == gorm
+    end_round(st)
+    assert st.round == 3 and st.redirect == [-1, -1] and st.intercept == [-1] * 6
+    assert events(st, "round_effects_expire")
+    assert st.decision.seat == 1  # the first player of Round 3
+    act_with(st, "Slash", target="Kael")
+    assert not events(st, "redirected") and not events(st, "intercepted")
+    assert events(st, "damage")[-1]["hero"] == {"seat": 0, "slot": 1}
+    assert hp_of(st, "Kael Emberstride") < card("Kael Emberstride").hp
+    assert hp_of(st, "Mira Dawnsong") == card("Mira Dawnsong").hp and st.hp[gorm] == card("Gorm Ironhide").hp

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mastery_scenario import act_with, card, has, labels, pick, scenario, slot
+from mastery_scenario import act_with, card, has, hp_of, labels, pick, scenario, slot
 
 HEALERS = (["Mira Dawnsong", "Kael Emberstride", "Rook Thornwall"],
            ["Tamsin Bellwright", "Brann Stormfist", "Hild Stonewarden"])
@@ -92,3 +92,18 @@ def test_level_two_keeps_printed_class_and_class_access() -> None:
     assert st.heroes[kael].cls == "Attacker" and st.view(0)["players"][0]["heroes"][1]["class"] == "Attacker"
     act_with(st, "Slash", target="Brann")
     assert st.used[kael]
+
+
+def test_another_ally_card_needs_another_surviving_ally() -> None:
+    # rule mastery.6.8
+    # rule mastery.5.7
+    # Mira may perform Triage (Healer) and Quickening (Support), both "another allied Hero": alone, she
+    # is offered neither; with Kael alive, both
+    st = scenario(hands=(["Triage", "Quickening", "Mend Wounds"], []),
+                  hp={"Kael Emberstride": 0, "Gorm Ironhide": 0})
+    assert has(st, "Mend Wounds") and not has(st, "Triage") and not has(st, "Quickening")
+    st = scenario(hands=(["Triage", "Quickening"], []), hp={"Kael Emberstride": 10, "Gorm Ironhide": 0},
+                  used=["Kael Emberstride"])
+    assert has(st, "Triage") and has(st, "Quickening")
+    pick(st, "Triage")
+    assert hp_of(st, "Kael Emberstride") > 10  # the only other ally: taken without asking

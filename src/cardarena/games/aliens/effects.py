@@ -127,7 +127,9 @@ def hit(
     hp = st.hp
     if hp[target] <= 0:
         return
-    armor = 0 if status_damage else slot_modifier(st, target, "armor")
+    # armor only changes damage that is dealt: "takes 1 more damage" (armor < 0) adds nothing to a
+    # hit that blocks brought to 0 (ruling aliens.gap.25)
+    armor = 0 if status_damage or amount <= 0 else slot_modifier(st, target, "armor")
     dmg = amount - armor
     if dmg < 0:
         dmg = 0

@@ -61,7 +61,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         if e["blocked"]:
             parts.append(f"-{e['blocked']} blocked")
         if e["armor"]:
-            parts.append(f"-{e['armor']} armor")
+            parts.append(f"{-e['armor']:+d} armor")  # negative armor adds damage
         if e["shielded"]:
             parts.append(f"-{e['shielded']} shield")
         src = e["source"] or (e.get("status") or "a hidden card").capitalize()
