@@ -45,6 +45,28 @@ def test_a_combo_needs_another_tactic_played_this_turn():
     assert st.hp[1] == hp - amount("Follow Through", "damage")
 
 
+def test_a_reaction_answered_in_your_own_turn_also_unlocks_a_combo():
+    # rule circuits.gap.1
+    # P1 attacks, P2 answers with Quick Shot, P1 answers that with Brace: a Tactic P1 played this turn
+    st = board(heroes=FORGE, hands=(["Follow Through", "Brace"], ["Quick Shot"]))
+    pick(st, "Basic Attack")
+    pick(st, "Quick Shot")
+    pick(st, "Brace")
+    pass_all(st)
+    assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "action")
+    assert has(st, "Play Follow Through")
+
+
+def test_the_opponents_answer_does_not_unlock_your_combo():
+    # rule circuits.gap.1
+    st = board(heroes=FORGE, hands=(["Follow Through"], ["Quick Shot"]))
+    pick(st, "Basic Attack")
+    pick(st, "Quick Shot")
+    pass_all(st)
+    assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "action")
+    assert not has(st, "Play Follow Through")
+
+
 def test_a_plan_also_unlocks_a_combo():
     # rule circuits.gap.1
     st = board(heroes=FORGE, hands=(["Follow Through", "Battle Plan"], []))

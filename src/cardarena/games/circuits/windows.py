@@ -208,6 +208,10 @@ def h_answer_commit(st: CircuitsState, step: Step) -> None:
     st.hand[responder].remove(iid)
     st.pending.append(iid)
     st.emit("answer", player=responder, card=st.ref(iid), step=n, cost=d.cost)
+    if responder == st.active:
+        # a Reaction answered in your own turn is a Tactic you played this turn: it unlocks a Combo
+        # (card text beats rules text; ruling circuits.gap.1)
+        st.flags.add("played_tactic")
     if d.type == "reaction" and d.trigger in OUTCOME_TRIGGERS:
         f = st.frame_data[fid]
         st.frame_data[fid] = {**f, "prospective": (*f["prospective"], (iid, responder, d.trigger, target))}
