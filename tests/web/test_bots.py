@@ -147,7 +147,8 @@ def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
     assert len(seeds) == 2 and seeds[0] != seeds[1]
 
 
-def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(client: TestClient) -> None:
+@pytest.mark.parametrize("spec", ["remote:bot=ada/ember", "Remote:bot=ada/ember"])  # a spec's name has any case
+def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(client: TestClient, spec: str) -> None:
     """A watched match that seats a connected bot streams, while it runs, no viewpoint of the other seat:
     anyone may open the stream, so the bot's owner could read the hand its bot plays against (and
     feed it to the bot). The bot's own seat and the spectator stay open; every seat once it is over."""
@@ -160,7 +161,7 @@ def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(clien
         ws.send_json({"type": "hello", "name": "ember"})
         ws.receive_json()
         threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
-        r = client.post("/watch", data={"game": "aliens", "p1": "remote:bot=ada/ember", "p2": "random",
+        r = client.post("/watch", data={"game": "aliens", "p1": spec, "p2": "random",
                                         "deck1": f"starter:{s[0]}", "deck2": f"starter:{s[1]}", "delay": "5",
                                         "csrf": tok}, follow_redirects=False)
         assert r.status_code == 303, r.text

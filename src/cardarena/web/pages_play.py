@@ -51,11 +51,14 @@ def check_agent(spec: str) -> str:
     return spec
 
 
+def connected_bot(spec: str) -> bool:
+    """Whether `spec` seats a bot connected over the web (`remote:bot=USER/NAME`, any case)."""
+    return spec.split(":")[0].strip().lower() == "remote"
+
+
 def foreign_bot(spec: str, user: User) -> bool:
-    """Whether `spec` seats a bot another user connected (`remote:bot=USER/NAME`)."""
-    if spec.split(":")[0].strip().lower() != "remote":
-        return False
-    return spec.partition("bot=")[2].rpartition("/")[0] != user.name
+    """Whether `spec` seats a bot another user connected."""
+    return connected_bot(spec) and spec.partition("bot=")[2].rpartition("/")[0] != user.name
 
 
 def resolve_deck(request: Request, game: Ruleset, choice: str, user: User | None) -> Deck:

@@ -30,7 +30,7 @@ from . import bots
 from .app import Arena, arena, check_csrf, rate_limit, render, require_user
 from .frames import frame
 from .pages_learn import game_or_404
-from .pages_play import bot_choices, check_agent, resolve_deck
+from .pages_play import bot_choices, check_agent, connected_bot, resolve_deck
 from .pages_replays import parse_seat
 
 router = APIRouter()
@@ -176,7 +176,7 @@ async def stream(request: Request, wid: int, seat: str = "spectator") -> Streami
     w = _get(request, wid)
     who = parse_seat(seat, w.state.nseats)
     if who is not None and w.match_id is None and any(
-            a.startswith("remote:") for i, a in enumerate(w.agents) if i != who):
+            connected_bot(a) for i, a in enumerate(w.agents) if i != who):
         # anyone may open a stream: a connected bot's owner would read the seat its bot plays against
         raise HTTPException(403, "while a connected bot plays, only the spectator and its own seat are streamed")
 
