@@ -136,9 +136,10 @@ def _add_entries(c: Contest, specs: list[Any]) -> list[str]:
 
 def _insert_slots(s: Session, c: Contest, slots: list[schedule.Slot]) -> None:
     by_number = {e.number: e for e in c.entries}
+    remembering = {e.number for e in c.entries if remembers_games(e.agent)}
     for sl in slots:
         seed = sl.seed
-        if any(remembers_games(by_number[n].agent) for n in sl.seats):
+        if remembering.intersection(sl.seats):
             # an entry that remembers its games would meet again, from the other seat, the deal it saw:
             # its games are dealt afresh (derived from the slot, so still the same on every rerun)
             seed = schedule.derive_seed(sl.seed, "fresh", sl.game_no)
