@@ -217,3 +217,35 @@ def test_another_players_connected_bot_cannot_be_dealt_a_game_its_opponent_can_c
         r = client.post("/play", data={**form, "csrf": tok}, follow_redirects=False)
         assert r.status_code == 303, r.text
         stop.set()
+
+
+@pytest.mark.parametrize("spec", ["remote:bot=ada/ember", "Remote:bot=ada/ember"])  # a spec's name has any case
+def test_no_auto_pass_against_a_connected_bot(client: TestClient, spec: str) -> None:
+    """Auto-pass answers a lone `pass` at once, an answer held waits for the person: a connected bot's
+    program could time its next decision and learn whether the person holds an answer. Against a
+    connected bot the person therefore answers every window themselves (a built-in automaton keeps it:
+    test_play.test_concede_and_auto_pass). The game itself is played by the connected bot, whatever the
+    case of its spec."""
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        ws.receive_json()
+        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+        r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
+                                       "agent": spec, "seat": "1", "seed": "3", "csrf": tok}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        gid = int(r.headers["location"].rsplit("/", 1)[1])
+        f = my_turn(client, gid)
+        assert f["result"] is None  # the bot was reached and answered
+        hdr = {"x-csrf-token": tok}
+        r = client.post(f"/api/play/{gid}/autopass", json={"on": True}, headers=hdr)
+        assert r.status_code == 400 and "connected bot" in r.text
+        f = my_turn(client, gid)
+        assert f["auto_pass"] is False and f["may_auto_pass"] is False
+        client.post(f"/api/play/{gid}/concede", json={}, headers=hdr)
+        stop.set()
+    assert any(m["type"] == "decision" for m in seen)

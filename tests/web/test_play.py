@@ -124,7 +124,8 @@ def test_concede_and_auto_pass(client: TestClient) -> None:
     gid = start(client, tok)
     my_turn(client, gid)
     hdr = {"x-csrf-token": tok}
-    assert client.post(f"/api/play/{gid}/autopass", json={"on": True}, headers=hdr).json()["auto_pass"] is True
+    on = client.post(f"/api/play/{gid}/autopass", json={"on": True}, headers=hdr).json()
+    assert on["auto_pass"] is True and on["may_auto_pass"] is True
     f = client.post(f"/api/play/{gid}/concede", json={}, headers=hdr).json()
     assert f["result"]["winner"] == 1 and f["match_id"]
 

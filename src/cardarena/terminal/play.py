@@ -135,7 +135,7 @@ class PlaySession:
     def result_line(self, res: PlayResult) -> str:
         r = res.state.result
         assert r is not None
-        words = result_words(self.guide, r.winner, r.reason, r.turns, res.state.log)
+        words = result_words(self.guide, r.winner, r.reason, r.turns, res.state.visible_log(self.me))  # the person's log only
         if r.winner is None:
             return words
         return ("You win — " if r.winner == self.me else "You lose — ") + words

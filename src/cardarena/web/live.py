@@ -33,6 +33,11 @@ from ..core.registry import load_game
 from ..core.ruleset import Ruleset
 from . import bots
 from .models import LiveGame
+from .remote import connected_bot
+
+#: why a person playing a connected bot answers every window themselves
+NO_AUTO_PASS = ("auto-pass is off against a connected bot: a window passed at once would tell its program, by "
+                "how fast its next decision comes, that you hold no answer")
 
 
 class MoveRefused(CardArenaError):
@@ -60,6 +65,13 @@ class Live:
     match_id: int | None = None
     #: a connected external bot plays this game (one agent object for the whole game)
     remote: Any = None
+
+    @property
+    def may_auto_pass(self) -> bool:
+        """Auto-pass answers a lone `pass` at once. Against a built-in automaton that tells nothing; a
+        connected bot's program could time it and learn that the person holds no answer, so there the
+        person answers every window themselves."""
+        return not connected_bot(self.agent)
 
 
 class LiveGames:
@@ -189,6 +201,8 @@ class LiveGames:
 
     def set_auto_pass(self, gid: int, user_id: int, on: bool) -> Live:
         live = self.owned(gid, user_id)
+        if on and not live.may_auto_pass:
+            raise MoveRefused(400, NO_AUTO_PASS)
         with live.lock:
             live.auto_pass = on
             with self.store.session() as s:
@@ -203,7 +217,7 @@ class LiveGames:
         """Answer what answers itself (a lone `pass` the person asked to skip), save, then either
         finish the game or hand the decision to the automaton. Called with `live.lock` held."""
         st = live.state
-        while (live.auto_pass and st.decision is not None and st.decision.seat == live.seat
+        while (live.auto_pass and live.may_auto_pass and st.decision is not None and st.decision.seat == live.seat
                and [o.id for o in st.decision.options] == ["pass"]):
             st.apply("pass", seq=st.decision.seq)
         live.version += 1
@@ -219,7 +233,7 @@ class LiveGames:
             live.thinking = True
             seed = derive_seed("live", live.id, d.seq)
             fut: Future[str]
-            if live.agent.startswith("remote:"):
+            if connected_bot(live.agent):
                 if live.remote is None:
                     live.remote = make_agent(live.agent, seed=seed)
                     live.remote.deck = st.config["decks"][d.seat]  # the bot's own deck, for its "start"

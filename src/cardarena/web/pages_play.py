@@ -17,6 +17,7 @@ from .frames import frame
 from .live import Live, MoveRefused
 from .models import SavedDeck, User
 from .pages_learn import game_or_404
+from .remote import connected_bot
 
 router = APIRouter()
 #: automatons offered by the forms (any spec make_agent accepts may be typed instead)
@@ -49,11 +50,6 @@ def check_agent(spec: str) -> str:
     if callable(close):
         close()
     return spec
-
-
-def connected_bot(spec: str) -> bool:
-    """Whether `spec` seats a bot connected over the web (`remote:bot=USER/NAME`, any case)."""
-    return spec.split(":")[0].strip().lower() == "remote"
 
 
 def foreign_bot(spec: str, user: User) -> bool:
@@ -153,6 +149,7 @@ def payload(live: Live) -> dict[str, Any]:
     with live.lock:
         out = frame(live.game, live.state, live.seat)
         out.update(version=live.version, thinking=live.thinking, names=live.names, auto_pass=live.auto_pass,
+                   may_auto_pass=live.may_auto_pass,
                    match_id=live.match_id, id=live.id)
     return out
 

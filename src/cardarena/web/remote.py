@@ -26,6 +26,11 @@ class BotGone(CardArenaError):
     """The bot is not connected, disconnected, timed out or answered out of turn."""
 
 
+def connected_bot(spec: str) -> bool:
+    """Whether `spec` seats a bot connected over the web (`remote:bot=USER/NAME`, any case)."""
+    return spec.split(":")[0].strip().lower() == "remote"
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

@@ -183,7 +183,10 @@ const ArenaPlay = {
     const url = "/api/play/" + id;
     const show = (f) => {
       last = f;
-      document.getElementById("auto-pass").checked = f.auto_pass;
+      const auto = document.getElementById("auto-pass");
+      auto.checked = f.auto_pass;
+      auto.disabled = !f.may_auto_pass;  // against a connected bot: its program could time an auto-pass
+      auto.title = f.may_auto_pass ? "" : "Off against a connected bot: how fast a window is passed would tell its program that you hold no answer";
       Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
       clearTimeout(timer);
       if (!f.result && f.waiting_for !== f.seat) timer = setTimeout(poll, 250);
