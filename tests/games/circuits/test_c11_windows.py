@@ -343,8 +343,9 @@ def test_a_plan_is_answered_when_played_knowing_its_kind_not_its_identity():
     asked(st, 1, 2)
     prompt = st.decision.prompt
     assert "offense Plan" in prompt and "Battle Plan" not in prompt
-    # its Kind is known: an Offense Plan could damage the Hero, so Backdraft may be declared
-    assert answers_offered(st) == ["Backdraft", "Interference"]
+    # its Kind is known, but playing it face-down damages nothing: Backdraft answers its reveal, not
+    # its play (ruling circuits.gap.49)
+    assert answers_offered(st) == ["Interference"]
     view = st.view(1)
     assert view["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]
     [play] = [e for e in st.visible_log(1) if e["type"] == "play"]

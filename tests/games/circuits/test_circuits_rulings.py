@@ -695,3 +695,32 @@ def test_no_order_is_asked_for_flat_gear_reductions():
     maul = 1 + card("Impact Maul").attack
     assert hit["reduced_by_gear"] == card("Padded Vest").reduce + 1
     assert st.hp[1] == hp - (maul - card("Padded Vest").reduce - 1)
+
+
+# -- ruling 49: answering a face-down Plan --------------------------------------------------------
+
+
+def test_a_face_down_plan_is_answered_when_played_and_its_damage_at_its_reveal():
+    # rule circuits.11.21
+    # rule circuits.11.22
+    # rule circuits.11.25
+    # ruling circuits.gap.49 (docs/rulings/circuits.md, Further rulings)
+    # Played face-down, an Offense Plan opens a full window: P1 may answer the play with an Instant or
+    # a Reaction to the play itself (Interference), never with a Reaction to damage (Brace, Backdraft):
+    # the play damages nothing. Its reveal is where its damage is answered, and Brace then prevents it.
+    st = board(heroes=FORGE, hands=(["Battle Plan"], ["Interference", "Brace", "Backdraft", "Quick Shot"]),
+               rally=(3, 3))
+    pick(st, "Play Battle Plan")
+    assert (st.decision.seat, st.decision.kind) == (1, "respond")
+    assert answer_names(st) == ["Interference", "Quick Shot"]
+    pick(st, "Pass")
+    to_next_action(st, 1)
+    pick(st, "End")
+    assert (st.decision.seat, st.decision.kind) == (1, "respond")
+    assert "Battle Plan reveals" in st.decision.prompt
+    assert answer_names(st) == ["Backdraft", "Brace", "Quick Shot"]  # a reveal is not a play: no Interference
+    hp = st.hp[1]
+    pick(st, "Brace")
+    pass_all(st)
+    dealt = amount("Battle Plan", "damage") - amount("Brace", "prevent")
+    assert st.hp[1] == hp - max(0, dealt)

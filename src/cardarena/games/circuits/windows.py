@@ -59,7 +59,10 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         iid, target = entry[1], entry[2]
         d = st.defs[iid]
         if isinstance(d, TacticCard) and d.type == "plan" and what == "card":
-            return {"hero", "asset"} if d.plan_kind == "offense" else set()  # only the Kind is known (rule 11.21)
+            # played face-down, a Plan only goes to the Plans zone: whatever its Kind, that declaration
+            # damages and destroys nothing, so no damage Reaction answers it; its damage is answered at
+            # its reveal, in a window of its own (rules 11.21–11.22, 11.25; ruling circuits.gap.49)
+            return set()
         effects = getattr(d, "effects", ()) or getattr(d, "on_play", ())
         if target >= 0:
             aimed = {"hero"} if st.is_hero(target) else {"asset"}
