@@ -724,3 +724,28 @@ def test_a_face_down_plan_is_answered_when_played_and_its_damage_at_its_reveal()
     pass_all(st)
     dealt = amount("Battle Plan", "damage") - amount("Brace", "prevent")
     assert st.hp[1] == hp - max(0, dealt)
+
+
+# -- ruling 51: swapping one +HP Relic for another ---------------------------------------------------
+
+
+def test_swapping_one_hp_relic_for_another_never_leaves_the_assets_without_the_bonus():
+    # rule circuits.8.4.4
+    # rule circuits.9.2.2
+    # ruling circuits.gap.51 (docs/rulings/circuits.md, Further rulings)
+    # Scaffold Matrix (+1 HP) keeps a Repair Drone with damage equal to its printed HP alive. Equipping
+    # Aegis of Dawn (+1 HP too) into the Relic slot Scraps Scaffold Matrix in the same equip: the Drone
+    # is checked with Aegis of Dawn in place and lives. Swapping to a Relic without the bonus (Field
+    # Kit) still destroys it at once.
+    for relic, lives in (("Aegis of Dawn", True), ("Field Kit", False)):
+        st = board(heroes=("Lumen Warden", "Sparkwright"), gear=(["Scaffold Matrix"], []), loadout=([relic], []),
+                   field=(["Repair Drone"], []))
+        [drone] = st.field[0]
+        st.damage[drone] = card("Repair Drone").hp
+        pick(st, f"Equip {relic}")
+        pass_all(st)
+        assert [st.name(g) for g in st.equipped(0)] == [relic]
+        assert (st.field[0] == [drone]) is lives, relic
+        assert (events(st, "destroyed") == []) is lives, relic
+        if lives:
+            assert st.damage[drone] == card("Repair Drone").hp

@@ -409,14 +409,16 @@ def equip(st: CircuitsState, seat: int, g: int, h: int) -> None:
         return
     k = seat * 3 + SLOT[d.slot]
     old = st.gear[k]
+    st.gear[k] = g
     if old >= 0:
-        st.gear[k] = -1
         st.scrap[seat].append(old)
         st.jammed.pop(old, None)
         st.emit("scrap", player=seat, card=st.ref(old))
-        check_asset_hp(st, seat, old)
-    st.gear[k] = g
     st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
+    if old >= 0:
+        # one equip replaces the old Gear: the slot is never empty, so the Assets are checked against
+        # their HP with the new Gear in place (rule 8.4.4; ruling circuits.gap.51)
+        check_asset_hp(st, seat, old)
 
 
 HANDLERS: dict[str, Any] = {
