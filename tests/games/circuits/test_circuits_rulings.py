@@ -749,3 +749,59 @@ def test_swapping_one_hp_relic_for_another_never_leaves_the_assets_without_the_b
         assert (events(st, "destroyed") == []) is lives, relic
         if lives:
             assert st.damage[drone] == card("Repair Drone").hp
+
+
+# -- ruling 50: the order of one player's simultaneous triggers ---------------------------------------
+
+
+def test_a_player_orders_every_trigger_one_damage_event_fires_whatever_its_condition():
+    # rule circuits.18.4
+    # rule circuits.8.2.14
+    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # Impact Maul's attack on Ironclad Vanguard (Padded Vest, Dampening Coil) is partly prevented and
+    # partly dealt: Riposte ("when you prevent damage") and Dampening Coil ("when your Hero takes
+    # damage") fire from the same event, and Ironclad Vanguard's player chooses which goes first.
+    for first, second in (("Ironclad Vanguard", "Dampening Coil"), ("Dampening Coil", "Ironclad Vanguard")):
+        st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]))
+        pick(st, "Basic Attack")
+        assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
+        assert sorted(labels(st)) == ["Dampening Coil (you take damage)", "Ironclad Vanguard (you prevent)"]
+        pick(st, first)
+        assert [e["card"] for e in events(st, "trigger")] == [first, second]
+
+
+def test_ordered_triggers_resolve_before_the_rest_of_the_card_that_fired_them():
+    # rule circuits.11.23
+    # rule circuits.18.4
+    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # Cold Iron deals 1 damage, then "cannot heal". Padded Vest prevents the 1, so Riposte and Sunplate
+    # Standard ("when you prevent damage, your Hero heals 2") fire together: once their order is chosen
+    # they resolve at once, so Sunplate Standard heals before Cold Iron's "cannot heal" lands.
+    st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), hands=(["Cold Iron"], []),
+               gear=([], ["Padded Vest", "Sunplate Standard"]), hp=(None, 20))
+    pick(st, "Play Cold Iron")
+    assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
+    assert events(st, "status") == []  # Cold Iron waits for the triggers
+    pick(st, "Sunplate Standard")
+    pass_all(st)
+    [heal] = events(st, "heal")
+    assert heal["amount"] == 2 and "blocked" not in heal
+    assert st.hp[1] == 22
+    assert [e["status"] for e in events(st, "status")] == ["cannot_heal"]
+
+
+def test_the_victory_check_waits_for_the_ordered_triggers_of_the_lethal_event():
+    # rule circuits.18.4
+    # rule circuits.gap.44
+    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # Impact Maul's attack takes Ironclad Vanguard (Padded Vest, Dampening Coil) to 0 HP; the event also
+    # fires Riposte and Dampening Coil, ordered by their player. They are part of the resolution: the win
+    # is checked after both, and Riposte has taken the attacker to 0 HP as well, so the game is a draw.
+    for first in ("Dampening Coil", "Ironclad Vanguard"):
+        st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]),
+                   hp=(1, 2))
+        pick(st, "Basic Attack")
+        assert st.result is None and (st.decision.seat, st.decision.kind) == (1, "trigger_order")
+        pick(st, first)
+        assert st.hp == [0, 0]
+        assert st.result is not None and st.result.winner is None and st.result.reason == "both_heroes_defeated"

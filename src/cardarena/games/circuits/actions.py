@@ -10,7 +10,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .choices import choose_then, has_choices, target_option
-from .damage import check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
+from .damage import after, check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
 from .effects import apply_effects, choice_kind
 from .paying import affordable, pay_card
 from .schema import AssetCard, GearCard, TacticCard
@@ -345,6 +345,7 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
     riders = [q[1:] for q in st.queued if q[0] == seat and q[1] != "next_attack"]
     st.queued = [q for q in st.queued if q[0] != seat]
     enemy = 1 - seat
+    base = len(st.stack)
     if st.is_hero(target):  # a knocked-out Active Hero's place is taken by the promoted one (rule 16.26)
         dealt = damage_hero(st, enemy, dmg, "Basic Attack", seat, attack=True)
     elif target in st.field[enemy]:
@@ -354,6 +355,20 @@ def resolve_attack(st: CircuitsState, seat: int, target: int) -> None:
         return
     if dealt <= 0:
         return  # full prevention: no rider (rule 8.6.5)
+    # triggers of the damage (their order chosen, rule 18.4) resolve before the riders (rule 11.23)
+    step = ("attack_riders", seat, target, tuple(riders))
+    after(st, base, step, lambda: apply_riders(st, seat, target, riders))
+
+
+def h_attack_riders(st: CircuitsState, step: Step) -> None:
+    _, seat, target, riders = step
+    apply_riders(st, seat, target, list(riders))
+    st.flush()
+
+
+def apply_riders(st: CircuitsState, seat: int, target: int, riders: list[Any]) -> None:
+    """Seed 000 §8.6: riders apply after the attack dealt damage (its target is the declared one)."""
+    enemy = 1 - seat
     for v, a, *chosen in riders:
         if st.result is not None:
             return  # a Breakpoint draw decked out: nothing happens after the result (rule circuits.1.2)
@@ -432,5 +447,6 @@ HANDLERS: dict[str, Any] = {
     "fire": h_fire,
     "attack_target": h_attack_target,
     "attack_declare": h_attack_declare,
+    "attack_riders": h_attack_riders,
     "resolve_declared": h_resolve_declared,
 }

@@ -38,23 +38,27 @@ def _available(st: CircuitsState, seat: int, iid: int, k: int, when: str) -> boo
     return not ((once == "turn" and key in st.flags) or (once == "match" and key in st.match_flags))
 
 
-def fire(st: CircuitsState, seat: int, when: str, source: int | str) -> None:
+def fire(st: CircuitsState, seat: int, when: str | tuple[str, ...], source: int | str) -> None:
     """Run `seat`'s printed triggers for `when` (Passive, working Gear, Assets), each at most once per
-    turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers. One
-    trigger resolves at once (rule 11.23); when several fire together their controller orders them
-    (rule 18.4) in the `order_triggers` step, right after the step now resolving."""
+    turn unless printed otherwise (rule circuits.9.2.6), once per match for `match` triggers. `when` may
+    name several conditions one event meets together (a damage event that deals damage, prevents some
+    and uses up the Shield, rule 8.2.14). One trigger resolves at once (rule 11.23); when several fire
+    together their controller orders them all (rule 18.4) in the `order_triggers` step, which runs
+    before the rest of the resolution that caused them (ruling circuits.gap.50)."""
     if st.result is not None:
         return
+    whens = (when,) if isinstance(when, str) else when
     ready = []
-    for iid in (st.hero[seat], *st.equipped(seat), *st.field[seat]):
-        holder = _holder(st, seat, iid)
-        if holder is not None:
-            ready += [(iid, k) for k, t in enumerate(holder.triggers) if t.when == when and _available(st, seat, iid, k, when)]
+    for w in whens:
+        for iid in (st.hero[seat], *st.equipped(seat), *st.field[seat]):
+            holder = _holder(st, seat, iid)
+            if holder is not None:
+                ready += [(iid, k, w) for k, t in enumerate(holder.triggers) if t.when == w and _available(st, seat, iid, k, w)]
     if len(ready) >= 2:
-        st.stack.append(("order_triggers", seat, when, source, tuple(ready)))
+        st.stack.append(("order_triggers", seat, source, tuple(ready)))
         return
-    for iid, k in ready:
-        run_trigger(st, seat, iid, k, when, source)
+    for iid, k, w in ready:
+        run_trigger(st, seat, iid, k, w, source)
 
 
 def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, source: int | str) -> None:
@@ -76,33 +80,45 @@ def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, sourc
 
 
 def h_order_triggers(st: CircuitsState, step: Any) -> None:
-    """Asker: which of your simultaneous triggers resolves next (rule 18.4)."""
-    _, seat, when, source, pending = step
+    """Asker: which of your simultaneous triggers resolves next (rule 18.4). The triggers are printed on
+    public cards (the Passive, equipped Gear, Assets) and fire on public events, so whether this is asked
+    and what it offers tell nothing hidden (a Plan's play fires "when you play a Plan" whatever it is)."""
+    _, seat, source, pending = step
     if st.result is not None:
         return
-    live = tuple(p for p in pending if _available(st, seat, p[0], p[1], when))
+    live = tuple(p for p in pending if _available(st, seat, *p))
     if len(live) <= 1:
-        for iid, k in live:
-            run_trigger(st, seat, iid, k, when, source)
+        for iid, k, w in live:
+            run_trigger(st, seat, iid, k, w, source)
         st.flush()
         return
     opts = []
-    for iid, k in live:
+    for iid, k, w in live:
         at = st.position(iid)
-        opts.append(Option(f"trigger:{at['zone']}:{at['index']}:{k}", f"{st.name(iid)} ({when.replace('_', ' ')})",
-                           {"card": st.defs[iid].id, "at": at, "trigger": k}, (iid, k)))
-    st.ask(seat, "trigger_order", f"Several of your triggers fire ({when.replace('_', ' ')}): which resolves first?",
-           opts, ("trigger_chosen", seat, when, source, live), step)
+        opts.append(Option(f"trigger:{at['zone']}:{at['index']}:{k}", f"{st.name(iid)} ({w.replace('_', ' ')})",
+                           {"card": st.defs[iid].id, "at": at, "trigger": k, "when": w}, (iid, k, w)))
+    whens = sorted({w.replace("_", " ") for _, _, w in live})
+    st.ask(seat, "trigger_order", f"Several of your triggers fire ({', '.join(whens)}): which resolves first?",
+           opts, ("trigger_chosen", seat, source, live), step)
 
 
 def h_trigger_chosen(st: CircuitsState, step: Any) -> None:
-    _, seat, when, source, live, (iid, k) = step
-    st.stack.append(("order_triggers", seat, when, source, tuple(p for p in live if p != (iid, k))))
+    _, seat, source, live, chosen = step
+    iid, k, when = chosen
+    st.stack.append(("order_triggers", seat, source, tuple(p for p in live if p != chosen)))
     run_trigger(st, seat, iid, k, when, source)
     st.flush()
 
 
-HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen}
+def after(st: CircuitsState, base: int, step: Any, now: Any) -> None:
+    """Finish a resolution: call `now()` at once, or, when what was just done left triggers waiting for
+    their player's order on the stack (above `base`), schedule `step` to run after them (rule 11.23)."""
+    if len(st.stack) > base:
+        st.stack.insert(base, step)
+    else:
+        now()
+
+
 
 
 # -- Heroes ------------------------------------------------------------------------------------
@@ -155,22 +171,31 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
     st.emit("damage", source=st.src(source), target="hero", player=target, base=base, marked=marked_bonus,
             prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
             hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved, **extra)
+    whens: list[str] = []
     if amount > 0:  # rule 8.2.12–8.2.13
         if st.marked[target]:
             st.marked[target] = False
             st.emit("status", player=target, status="marked", change="removed")
         outcome(st, "hero_takes_damage", target)
-        fire(st, target, "you_take_damage", source)
+        whens.append("you_take_damage")
     if prevented > 0:  # rules 8.2.14, 8.2.18–8.2.19
         outcome(st, "hero_prevents_damage", target)
-        fire(st, target, "you_prevent", source)
+        whens.append("you_prevent")
     if depleted:  # rule 8.2.8: the new Shield protects only later events
-        fire(st, target, "shield_depleted", source)
-    if source_seat != target and amount > 0:
-        breakpoints(st, target, before)
+        whens.append("shield_depleted")
     if st.hp[target] == 0:
         st.settle_later()
+    base = len(st.stack)
+    # one event: its player orders all the triggers it fires, whatever their condition (rule 18.4)
+    fire(st, target, tuple(whens), source)
+    if source_seat != target and amount > 0:
+        after(st, base, ("breakpoints", target, before), lambda: breakpoints(st, target, before))
     return amount
+
+
+def h_breakpoints(st: CircuitsState, step: Any) -> None:
+    breakpoints(st, step[1], step[2])
+    st.flush()
 
 
 def _minus(pair: tuple[int, int] | list[int], i: int, n: int) -> tuple[int, int]:
@@ -213,10 +238,16 @@ def burn_tick(st: CircuitsState, seat: int) -> None:
     if total <= 0:
         return
     enemy = st.burn_enemy[seat] > 0
+    base = len(st.stack)
     damage_hero(st, seat, total, "Burn", 1 - seat if enemy else seat, burn=True)
+    after(st, base, ("burn_down", seat), lambda: burn_down(st, seat))
+
+
+def burn_down(st: CircuitsState, seat: int) -> None:
+    """After the tick (and the triggers it fired): Burn goes down by 1, the enemy's first."""
     if st.burn_enemy[seat]:
         st.burn_enemy[seat] -= 1
-    else:
+    elif st.burn_self[seat]:
         st.burn_self[seat] -= 1
 
 
@@ -335,3 +366,7 @@ def v_jam(st: CircuitsState, e: Effect, seat: int, target: int, source: int | st
         st.emit("jam", player=enemy, card=st.ref(target), source=st.src(source))
         check_asset_hp(st, enemy, target)  # an HP bonus switched off re-checks the Assets (rule 8.4.4)
     return False
+
+
+HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen, "breakpoints": h_breakpoints,
+            "burn_down": lambda st, step: burn_down(st, step[1])}

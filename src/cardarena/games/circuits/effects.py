@@ -59,9 +59,16 @@ def apply_effects(st: CircuitsState, effects: Sequence[Effect], seat: int, targe
         if st.result is not None:
             return  # nothing happens after the result (rule circuits.1.2)
         e = effects[k]
-        if k + 1 < len(effects) and e.verb in PUSHING and ref is not None:
+        more = k + 1 < len(effects) and ref is not None
+        if more and e.verb in PUSHING:
             st.stack.append(("effects", seat, target, source, this, ref, k + 1))
+        base = len(st.stack)
         if VERBS[e.verb](st, e, seat, target, source, this):
+            return
+        if more and len(st.stack) > base:
+            # the effect fired triggers whose order their player chooses (rule 18.4): they resolve
+            # before the rest of this card's effects (rule 11.23; ruling circuits.gap.50)
+            st.stack.insert(base, ("effects", seat, target, source, this, ref, k + 1))
             return
 
 

@@ -21,6 +21,8 @@ from cardarena.core.fields import F
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
 
 SLOT = {"weapon": 0, "armor": 1, "relic": 2}
+#: steps that finish a resolution already under way (the victory check waits for them)
+RESOLVING = frozenset({"order_triggers", "effects", "breakpoints", "attack_riders", "burn_down", "battery_hit"})
 
 _LISTS2 = ("deck", "hand", "discard", "field", "loadout", "armory", "scrap", "plans")
 _INTS2 = ("hp", "burn_enemy", "burn_self", "shield", "no_heal_until", "capacity", "rally", "own_turns")
@@ -95,6 +97,17 @@ class CircuitsState(State):
     bench: list[list[int]]  # Bench Heroes, in order (empty in Duel)
     fallen: list[list[int]]  # knocked-out Heroes (rule 16.21)
     benched: dict[int, tuple[Any, ...]]  # Bench Hero -> its own values (squad.STASHED order)
+
+    def flush(self) -> None:
+        """Schedule the victory check after the effect now resolving (ruling circuits.gap.44), and after
+        what is still part of it: triggers waiting for their player's order, the rest of the card that
+        fired them, riders, Burn going down, the next Full Battery hit (ruling circuits.gap.50)."""
+        if self.settling:
+            self.settling = False
+            k = len(self.stack)
+            while k and self.stack[k - 1][0] in RESOLVING:
+                k -= 1
+            self.stack.insert(k, ("settle",))
 
     # -- Response Window frames (windows.py); frames are replaced, never mutated (clones share them)
     def current_frame(self) -> dict[str, Any] | None:

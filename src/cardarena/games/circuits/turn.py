@@ -249,9 +249,15 @@ def h_battery(st: CircuitsState, step: Step) -> None:
     p = step[1]
     mine = [b for b in st.battery if b[0] == p]
     st.battery = [b for b in st.battery if b[0] != p]
-    for _, amount in mine:
-        for a in list(st.field[p]):
-            damage_hero(st, 1 - p, amount, a, p, via="Full Battery")  # each Asset is the source of its damage
+    # each Asset is the source of its own damage event: one step each, so the triggers an event fires
+    # resolve before the next event (rule 11.23)
+    st.push(*[("battery_hit", p, a, amount) for _, amount in mine for a in st.field[p]])
+
+
+def h_battery_hit(st: CircuitsState, step: Step) -> None:
+    _, p, a, amount = step
+    if st.result is None:
+        damage_hero(st, 1 - p, amount, a, p, via="Full Battery")
     st.flush()
 
 
@@ -341,6 +347,7 @@ HANDLERS: dict[str, Any] = {
     "draw_step": h_draw_step,
     "end_step": h_end_step,
     "battery": h_battery,
+    "battery_hit": h_battery_hit,
     "strike": h_strike,
     "burn_tick": h_burn_tick,
     "expire": h_expire,
