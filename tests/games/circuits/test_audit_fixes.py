@@ -186,3 +186,16 @@ def test_where_a_seen_card_sits_in_the_hand_does_not_tell_which_card_went_face_d
         seen.append((json.dumps(s.view(0)), json.dumps(s.visible_log(0, mark))))
         assert [c["card"]["name"] for c in s.view(0)["players"][1]["seen"]] == ["Quick Shot"]
     assert seen[0] == seen[1]
+
+
+def test_a_hero_reduced_to_0_hp_is_not_healed_back_by_a_trigger_of_that_damage():
+    # rule circuits.1.1
+    # Volt Reaver at 2 HP, with Padded Vest and Sunplate Standard ("when you prevent damage, your Hero
+    # heals 2"), takes Impact Maul's 3: the Vest prevents 1, the other 2 reduce it to 0 HP. Sunplate
+    # Standard still triggers, but a Hero at 0 HP has lost: it heals nothing and the game is over.
+    st = scenario(heroes=("Lumen Warden", "Volt Reaver"), gear=(["Impact Maul"], ["Padded Vest", "Sunplate Standard"]),
+                  hp=(None, 2))
+    pick(st, "Basic Attack")
+    assert st.hp[1] == 0
+    assert [e["amount"] for e in events(st, "heal") if e["player"] == 1] == []
+    assert st.result is not None and st.result.winner == 0

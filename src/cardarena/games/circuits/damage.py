@@ -219,8 +219,8 @@ def breakpoints(st: CircuitsState, seat: int, before: int) -> None:
 def heal(st: CircuitsState, seat: int, amount: int, source: int | str) -> None:
     """Heal up to maximum HP (rule 8.2.21); 0 while the Hero cannot heal (rules 9.1.16–9.1.17). A heal that
     restores no HP does not trigger "when you heal" (docs/rulings/circuits.md, "Healing 0")."""
-    if st.result is not None:
-        return
+    if st.result is not None or st.hp[seat] <= 0:
+        return  # a Hero reduced to 0 HP has lost (is knocked out): nothing heals it back (rule 1.1)
     if st.no_heal_until[seat] > st.turn:
         st.emit("heal", player=seat, amount=0, hp=st.hp[seat], source=st.src(source), blocked="cannot heal")
         return
