@@ -199,3 +199,18 @@ def test_a_hero_reduced_to_0_hp_is_not_healed_back_by_a_trigger_of_that_damage()
     assert st.hp[1] == 0
     assert [e["amount"] for e in events(st, "heal") if e["player"] == 1] == []
     assert st.result is not None and st.result.winner == 0
+
+
+def test_a_charge_whose_only_effect_needs_one_of_your_assets_is_not_offered_without_one():
+    # rule circuits.9.1.20
+    # rule circuits.18.10
+    # Mesh Weave's Charge is "Repair 2 on one of your Assets". Like Patch Swarm (docs/rulings/circuits.md,
+    # "A chosen Asset that does not exist"), it cannot be used with no Asset to repair: it would take
+    # 1 Rally for nothing. With an Asset it is offered and repairs it.
+    st = scenario(heroes=("Lumen Warden", "Volt Reaver"), gear=(["Mesh Weave"], []))
+    assert not any("Charge" in o.label for o in st.decision.options)
+    st = scenario(heroes=("Lumen Warden", "Volt Reaver"), gear=(["Mesh Weave"], []), field=(["Bulwark Drone"], []))
+    [drone] = st.field[0]
+    st.damage[drone] = 3
+    pick(st, "Charge Mesh Weave")
+    assert st.damage[drone] == 1

@@ -108,7 +108,8 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
         opts.append(Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",)))
     for iid in [*st.equipped(seat), *st.field[seat]]:
         d = st.defs[iid]
-        if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost:
+        if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost \
+                and has_choices(st, seat, d.charge.effects):  # as for a card: no Asset to repair, no Charge
             at = st.position(iid)
             opts.append(Option(f"charge:{at['zone']}:{at['index']}", f"Charge {d.name} ({d.charge.cost} Rally)",
                                {"action": "charge", "card": d.id, "at": at}, ("charge", iid)))
