@@ -75,3 +75,24 @@ def test_a_window_asked_only_when_an_answer_is_held_is_caught(monkeypatch: pytes
     monkeypatch.setitem(AliensState.HANDLERS, "window", leaky)
     with pytest.raises(FuzzFailure, match=r"determinize|tell other seats"):
         _play(range(10))
+
+
+def test_moving_an_unknown_copy_while_a_known_copy_stays_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check (d), planted in `circuits` (aliens has no hand card another seat knows): identical copies
+    are one option, and when the engine moved the first copy in hand rather than the one a looker saw
+    go into it, the looker learnt that a second copy was held."""
+    from cardarena.core.engine import State
+
+    def first_copy(self: State, iids: list[int]) -> list[int]:
+        seen: set[str] = set()
+        out = []
+        for i in iids:
+            if self.defs[i].id not in seen:
+                seen.add(self.defs[i].id)
+                out.append(i)
+        return out
+
+    fuzz_game("circuits", 0, deep=True, secrecy=True)  # unplanted: passes
+    monkeypatch.setattr(State, "distinct", first_copy)
+    with pytest.raises(FuzzFailure, match=r"second copy"):
+        fuzz_game("circuits", 0, deep=True, secrecy=True)

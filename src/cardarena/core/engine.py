@@ -361,15 +361,29 @@ class State(metaclass=StateMeta):
         self.emit("result", **self.result.to_dict())
 
     def distinct(self, iids: list[int]) -> list[int]:
-        """One instance id per card definition, in order: identical copies are one option."""
-        seen: set[str] = set()
-        out = []
+        """One instance id per card definition, in order of first copy: identical copies are one option.
+
+        Of several copies, the one the most seats may know is the one taken: were a copy nobody else
+        knew to leave while a known one stayed (a card seen going into the hand), the others would learn
+        that the owner held a second copy (docs/architecture.md, "Hidden information")."""
+        at: dict[str, int] = {}
+        out: list[int] = []
         defs = self.defs
+        again = False
         for i in iids:
             key = defs[i].id  # the pool id: equal for identical copies in any process
-            if key not in seen:
-                seen.add(key)
+            if key in at:
+                again = True
+            else:
+                at[key] = len(out)
                 out.append(i)
+        if again:  # rare: compare how widely the copies are known only when there are copies
+            mask = self.visible_mask
+            for i in iids:
+                k = at[defs[i].id]
+                j = out[k]
+                if i != j and mask(i).bit_count() > mask(j).bit_count():
+                    out[k] = i
         return out
 
     # -- hidden information ---------------------------------------------------------------------

@@ -11,6 +11,9 @@ The deep checks, for every registered game (docs/architecture.md, "Hidden inform
   unless a resampled card was revealed to it on the way;
 - (c) no card name reaches a seat that it has not legitimately seen: names of cards in events only
   through `st.ref()` (never as plain text), and a seat's view names only cards it knows or has seen;
+- (d) copies: when a seat's card leaves its hand, no other seat that knew an identical copy there
+  sees the known copy stay while an unknown one left (it would learn of a second copy), for games whose
+  state keeps hands as `hand[seat]`;
 - `hidden_from` agrees with `visible_mask`; a clone fed the same choice gives the same log; a JSON
   save/load resumes identically.
 """
@@ -201,12 +204,55 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
     return None
 
 
+def _known_copies(state: State) -> list[tuple[int, int, dict[str, set[int]], set[int]]]:
+    """For check (d), per (owner, looker): the looker's known copies of each card in the owner's hand,
+    and the owner's hand cards it does not know."""
+    hands = getattr(state, "hand", None)
+    out: list[tuple[int, int, dict[str, set[int]], set[int]]] = []
+    if not isinstance(hands, list):
+        return out
+    defs = state.defs
+    for owner, hand in enumerate(hands):
+        for looker in range(state.nseats):
+            if looker == owner:
+                continue
+            known: dict[str, set[int]] = {}
+            unknown: set[int] = set()
+            for i in hand:
+                if state.knows(looker, i):
+                    known.setdefault(defs[i].id, set()).add(i)
+                else:
+                    unknown.add(i)
+            if known and unknown:
+                out.append((owner, looker, known, unknown))
+    return out
+
+
+def _check_copies(before: list[tuple[int, int, dict[str, set[int]], set[int]]], state: State,
+                  choice: str) -> str | None:
+    """Check (d) after a move: an unknown copy that left the hand while a known copy of the same card
+    stayed, still known, tells the looker that the owner held a second copy."""
+    hands = state.hand  # type: ignore[attr-defined]
+    for owner, looker, known, unknown in before:
+        hand = set(hands[owner])
+        for u in unknown:
+            kept = known.get(state.defs[u].id)
+            if u in hand or not kept:
+                continue
+            still = [k for k in kept if k in hand and state.knows(looker, k)]
+            if still:
+                return (f"after {choice!r} a copy of {state.defs[u].id!r} that seat {looker} did not know left seat "
+                        f"{owner}'s hand while the copy it knew stayed: it learns of a second copy (of identical "
+                        f"copies, the one most seats know must move: State.distinct)")
+    return None
+
+
 def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: bool = True,
               secrecy: bool = True) -> State:
     """Play one random game (random legal decks from the ruleset) and check every decision.
 
     deep: also check determinize, clone and JSON at every decision (the full contract), and with
-    `secrecy` the information-set checks (a), (b), (c); without `deep` only the ruleset's own
+    `secrecy` the information-set checks (a), (b), (c), (d); without `deep` only the ruleset's own
     invariants run (fast).
     """
     game = load_game(game_id)
@@ -243,11 +289,15 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
             clone = state.clone()
             saved: Any = json.loads(json.dumps(state.to_json()))
             mark = len(state.log)
+            copies = _known_copies(state) if secrecy else []
         try:
             state.apply(choice)
         except Exception as exc:  # any engine exception is the finding
             fail(f"applying {choice!r} raised {type(exc).__name__}: {exc}")
         if checker is not None:
+            copied = _check_copies(copies, state, choice) if copies else None
+            if copied:
+                fail(copied)
             clone.apply(choice)
             if clone.log[mark:] != state.log[mark:]:
                 fail(f"a clone fed the same choice {choice!r} produced a different log")

@@ -482,3 +482,24 @@ def test_reclaim_text_says_only_cards_that_fell_before_this_turn() -> None:
     assert [st.defs[i].name for i in st.hand[0]] == ["Pike Levy"]  # Volley fell this turn: it stays
     for name in ("Grave Robbing", "Grim Harvest", "Grave Picker", "The Gravewarden"):
         assert "fell before this turn" in card_text(card(name)), name
+
+
+def test_playing_a_copy_of_a_reclaimed_card_does_not_tell_that_a_second_copy_was_held() -> None:
+    """P1 holds Militia Recruit reclaimed in plain sight and a hidden card, which may be a second
+    copy. Deploying Militia Recruit used to move the first copy in hand: when that was the hidden one,
+    the reclaimed copy stayed known, and P2 learnt that P1 had held two. The known copy moves now
+    (`State.distinct`), so P2 sees the same whatever the hidden card is."""
+    # rule frontline.gap.20
+    seen = []
+    for hidden in (FILLER, "Pike Levy"):
+        st = scenario(hands=([hidden, "Volley", FILLER], []))
+        st.revealed.add(st.hand[0][2])
+        st.reask()  # the Main Phase decision as it stands with the copy known (reclaimed before it)
+        mark = len(st.log)
+        pick(st, "Deploy Militia Recruit")
+        pay(st)
+        pass_ladder(st)
+        hand = st.view(1)["players"][0]["hand"]
+        assert [c.get("name") for c in hand] == [None, None]
+        seen.append((hand, st.view(1)["players"][0]["front"], st.visible_log(1, mark)))
+    assert seen[0] == seen[1]

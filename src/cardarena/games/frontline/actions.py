@@ -35,12 +35,8 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
     free_front = st.open_front(p) >= 0
     free_tac = st.open_tac(p) >= 0
     general = -2  # looked up only when a General is in hand
-    seen: set[str] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):  # copies are one option; the most widely known one moves
         d = defs[iid]
-        if d.id in seen:
-            continue
-        seen.add(d.id)
         spare = total - 1  # the card itself is not fuel
         if isinstance(d, HeroCard):
             if d.cost <= spare and (free_front or room_to_open(st, p, FRONT, d.cost)):

@@ -32,12 +32,8 @@ def weight(st: FrontlineState, iid: int) -> int:
 def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...]) -> list[Option]:
     opts: list[Option] = []
     defs = st.defs
-    seen: set[str] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct([i for i in st.hand[p] if i not in exclude]):
         d = defs[iid]
-        if iid in exclude or d.id in seen:
-            continue
-        seen.add(d.id)
         opts.append(Option(f"expend:hand:{d.id}", f"{d.name} from your hand", {"card": d.id, "zone": "hand"}, iid))
     gear = st.gear
     for zn, row, size in (("front", st.front, 5), ("tac", st.tac, 3)):

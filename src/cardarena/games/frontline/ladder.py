@@ -56,13 +56,11 @@ def h_link(st: FrontlineState, step: Step) -> None:
 def reactions_castable(st: FrontlineState, p: int, n: int) -> list[Option]:
     """Reactions p could cast now; n is p's fuel."""
     opts = []
-    seen: set[str] = set()
     defs = st.defs
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):
         d = defs[iid]
-        if not isinstance(d, ReactionCard) or d.id in seen:
+        if not isinstance(d, ReactionCard):
             continue
-        seen.add(d.id)
         if d.cost > n - 1:
             continue  # rule frontline.3.7
         if d.target != "none" and not legal_targets(st, p, d.target):

@@ -135,12 +135,9 @@ def h_hand_cap(st: FrontlineState, step: Step) -> None:
     if excess <= 0:
         return
     opts = []
-    seen: set[str] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):
         d = st.defs[iid]
-        if d.id not in seen:
-            seen.add(d.id)
-            opts.append(Option(f"discard:{d.id}", f"Discard {d.name}", {"card": d.id}, iid))
+        opts.append(Option(f"discard:{d.id}", f"Discard {d.name}", {"card": d.id}, iid))
     st.ask(p, "discard", f"End Phase: discard {excess} more card(s) to the Fallen Zone (hand cap {HAND_CAP})",
            opts, ("hand_cap_do", p), step)
 
