@@ -35,7 +35,7 @@ from .guide import GuideError, load_guide, result_words
 from .limited_cli import app as limited_app
 from .sim.command import app as sim_app
 from .terminal.cardtext import CardIndex, card_lines
-from .terminal.runner import EngineFailure, choose_step, engine_report, save_failure
+from .terminal.runner import EngineFailure, choose_step, end_agents, engine_report, save_failure, start_agents
 
 app = typer.Typer(
     help="cardarena: card games played by their complete rules, automatons that play them, and an arena.",
@@ -405,7 +405,10 @@ def match(
 
     show(state)
     started = time.monotonic()
+    begun: list[int] = []
     try:
+        begun = start_agents(state, agents)  # an external bot's process starts here
+        show(state)
         # on the console the play-by-play goes to, so that its lines print above the live bar
         with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
             n = 0
@@ -420,6 +423,8 @@ def match(
     except KeyboardInterrupt:
         err.print("interrupted", markup=False)
         raise typer.Exit(130) from None
+    finally:
+        end_agents(state, agents, begun)
     r = state.result
     assert r is not None
     if as_json:

@@ -95,3 +95,20 @@ def test_play_lets_a_person_finish_a_game_by_numbers_and_inspect_cards() -> None
 def test_fuzz_command_reports_held_invariants() -> None:
     r = run("fuzz", "aliens", "--seed", "2", "--games", "2")
     assert r.exit_code == 0 and "every invariant held" in r.output
+
+
+ROOT = Path(__file__).resolve().parents[2]
+RANDOM_BOT = f'cmd:"python3 {ROOT}/examples/bots/random_bot.py"'
+
+
+def test_match_and_play_start_an_external_bot_and_name_a_missing_program() -> None:
+    # `match` and `play` used to ask a `cmd:` bot without starting its process: it always forfeited
+    r = run("match", "aliens", "--p1", RANDOM_BOT, "--p2", "random", "--seed", "2", "--json")
+    assert r.exit_code == 0, r.output[-2000:]
+    assert json.loads(r.output)["result"]["reason"] != "forfeit", r.output[-2000:]
+    r = run("play", "aliens", "--opponent", RANDOM_BOT, "--seed", "3", input="1\n" * 400)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "forfeit" not in r.output and ("You win" in r.output or "You lose" in r.output), r.output[-2000:]
+    r = run("match", "aliens", "--p1", 'cmd:"/nonexistent/bot"', "--seed", "2")
+    assert r.exit_code == 0 and "forfeits" in r.output
+    assert "No such file or directory" in r.output and "not started" not in r.output, r.output[-2000:]

@@ -22,7 +22,7 @@ from ..core.match import replay_record
 from ..core.replay import save_replay
 from ..core.ruleset import Ruleset
 from ..guide import Guide, result_words
-from .runner import EngineFailure, apply_choice, choose_step, engine_fault
+from .runner import EngineFailure, apply_choice, choose_step, end_agents, engine_fault, start_agents
 
 CONCEDED = "conceded"
 
@@ -75,6 +75,13 @@ class PlaySession:
         return f"{self.game.name} · " + " vs ".join(seats) + f" · seed {self.seed}"
 
     def run(self) -> PlayResult:
+        begun = start_agents(self.state, self.agents)  # an external bot's process starts here
+        try:
+            return self._run()
+        finally:
+            end_agents(self.state, self.agents, begun)
+
+    def _run(self) -> PlayResult:
         st = self.state
         self.human.after_decision(st, self.me)
         conceded = False
