@@ -27,6 +27,7 @@ from .agents.base import Agent
 from .core.decks import Deck, load_deck
 from .core.engine import State
 from .core.errors import CardArenaError, DeckError
+from .core.files import output_problem
 from .core.match import replay_record
 from .core.registry import list_games, load_game
 from .core.replay import save_replay
@@ -379,6 +380,7 @@ def match(
     cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
     """
     g = _game(game)
+    _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
         agents, decks_ = _setup_players(g, [p1, p2], seed, fmt)
@@ -436,9 +438,31 @@ def match(
         out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
                   markup=False)
     if replay is not None:
-        save_replay(replay_record(state, specs, __version__), replay)
+        saved = _save_replay(replay_record(state, specs, __version__), replay)
         if not as_json:
-            out.print(f"replay saved to {replay}", markup=False)
+            out.print(f"replay saved to {saved}", markup=False)
+
+
+def _check_output(path: Path | None, option: str) -> None:
+    """Refuse, before any game is played, a file that could not be written at its end."""
+    if path is not None and (problem := output_problem(path)) is not None:
+        fail(f"{option} {path}: cannot write there: {problem}")
+
+
+def _save_replay(record: dict[str, Any], path: Path) -> Path:
+    """Save a replay; if `path` has become unwritable since it was checked, keep the game in a
+    temporary file rather than lose it, and say where."""
+    try:
+        save_replay(record, path)
+        return path
+    except OSError as e:
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", prefix="cardarena-replay-", suffix=".json", delete=False,
+                                         encoding="utf-8") as f:
+            json.dump(record, f, indent=1)
+        err.print(f"cannot write {path} ({e}); the replay is saved to {f.name} instead", markup=False)
+        return Path(f.name)
 
 
 def _guide_or_none(g: Ruleset) -> Any:
@@ -527,6 +551,7 @@ def play_cmd(
     from .terminal.play import PlaySession
 
     g = _game(game)
+    _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
         starters = _starters_for(g, fmt)
@@ -555,8 +580,7 @@ def play_cmd(
     assert r is not None
     out.print("\n" + session.result_line(res), style="bold", markup=False)
     if replay is not None:
-        save_replay(res.record, replay)
-        out.print(f"replay saved to {replay}", markup=False)
+        out.print(f"replay saved to {_save_replay(res.record, replay)}", markup=False)
     if as_json:
         _json({"game": g.id, "seed": seed, "seat": seat, "result": r.to_dict(), "conceded": res.conceded})
 

@@ -23,6 +23,7 @@ from rich.console import Console
 from .agents import make_agent
 from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
 from .core.decks import Deck
+from .core.files import output_problem, write_atomic
 from .core.match import TimeControl, play, replay_record
 from .core.registry import load_game
 from .core.replay import save_replay
@@ -35,6 +36,21 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 def _fail(msg: str, code: int = 2) -> NoReturn:
     err.print(f"error: {msg}", markup=False)
     raise typer.Exit(code)
+
+
+def _write(path: Path, text: str) -> None:
+    """A file written whole; a failure leaves the old one and says why (exit 1)."""
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        _fail(f"cannot write {path}: {e}", 1)
+
+
+def _check_outputs(*options: tuple[Path | None, str]) -> None:
+    """Refuse, before the pool is opened or the draft begins, a file that could not be written at the end."""
+    for path, option in options:
+        if path is not None and (problem := output_problem(path)) is not None:
+            _fail(f"{option} {path}: cannot write there: {problem}")
 
 
 def _limited(game: str) -> tuple[Any, Any]:
@@ -61,6 +77,14 @@ def sealed(
 ) -> None:
     """Open a Sealed pool (a Recruit pack and booster packs) and build a legal Limited deck from it."""
     g, lim = _limited(game)
+    _check_outputs((save, "--out"), (replay, "--replay"))
+    agents = []
+    if versus is not None:  # a bad agent is refused before the pool is opened and the deck built
+        for option, spec, s in (("--p1", p1, seed), ("--p2", p2, seed + 1)):
+            try:
+                agents.append(make_agent(spec, seed=s))
+            except ValueError as e:
+                _fail(f"{option}: {e}")
     recruits, opened = lim.sealed_pool(g.pool, seed)
     out.print(f"Sealed pool {seed}: Recruit pack {', '.join(recruits)}", markup=False)
     out.print(f"Opened ({len(opened)}): " + ", ".join(f"{n} ×{k}" if k > 1 else n
@@ -76,13 +100,13 @@ def sealed(
         _fail("the deck is not legal: " + "; ".join(problems))
     out.print(deck.to_toml(), markup=False)
     if save is not None:
-        save.write_text(deck.to_toml(), encoding="utf-8")
+        _write(save, deck.to_toml())
         out.print(f"deck saved to {save} (edit it, then `cardarena validate {save}`)", markup=False)
     if versus is not None:
         r2, o2 = lim.sealed_pool(g.pool, versus)
         other = lim.build_deck(g.pool, r2, o2, name=f"sealed {versus}")
         st = g.new_game(decks=[deck, other], seed=seed, fmt="limited")
-        play(st, [make_agent(p1, seed=seed), make_agent(p2, seed=seed + 1)])
+        play(st, agents)
         r = st.result
         assert r is not None
         who = "draw" if r.winner is None else f"P{r.winner + 1} ({[p1, p2][r.winner]}) wins"
@@ -151,16 +175,26 @@ def draft(
 ) -> None:
     """Run a booster draft: each seat ends with a pool and a legal Limited deck; picks are secret."""
     g, lim = _limited(game)
+    _check_outputs((save, "--save"))
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        _fail(f"--out-dir {out_dir}: cannot write there: it is a file, not a folder")
     drafting = getattr(g, "drafting", None)
     if drafting is None:
         _fail(f"{game} has no Draft")
 
     if replay_file is not None:
-        data = json.loads(replay_file.read_text(encoding="utf-8"))
+        try:
+            data = json.loads(replay_file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            _fail(f"{replay_file}: file not found", 1)
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+            _fail(f"{replay_file}: not a readable JSON draft: {e}", 1)
+        if not isinstance(data, dict):
+            _fail(f"{replay_file}: not a draft replay (expected a table of seats, seed and picks)", 1)
         try:
             d = drafting.replay(g.pool, data)
-        except (ValueError, KeyError, IndexError) as e:
-            _fail(f"{replay_file}: not a valid draft replay: {e}")
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            _fail(f"{replay_file}: not a valid draft replay: {e}", 1)
         out.print(f"draft replayed: {d.seats} seats, seed {d.seed}, every pick legal", markup=False)
         people_seats: set[int] = set()
         labels: dict[int, str] = {}
@@ -202,12 +236,12 @@ def draft(
         out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
                   f"from {len(d.picks[s])} picks", markup=False)
     if save is not None:
-        save.write_text(json.dumps(d.record(), indent=1) + "\n", encoding="utf-8")
+        _write(save, json.dumps(d.record(), indent=1) + "\n")
         out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
         for s, deck in enumerate(decks):
-            (out_dir / f"seat_{s + 1}.toml").write_text(deck.to_toml(), encoding="utf-8")
+            _write(out_dir / f"seat_{s + 1}.toml", deck.to_toml())
         out.print(f"decks written to {out_dir}", markup=False)
 
 

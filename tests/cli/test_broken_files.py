@@ -83,6 +83,7 @@ RAW_REPLAYS = {
     "not JSON": "{game: aliens",
     "a JSON list": "[1, 2, 3]",
     "binary": "\x00\x01\x02",
+    "nested too deeply": "[" * 100_000,
 }
 
 
@@ -110,6 +111,7 @@ DECKS: dict[str, tuple[Callable[[], str], str]] = {
                         "copies"),
     "unknown card": (lambda: _starter_toml("aliens", "mind_storm") + '"Banana Split" = 1\n', "unknown card"),
     "circuits deck short": (lambda: _starter_toml("circuits", "forgeblade").replace(" = 4", " = 1"), "40"),
+    "nested too deeply": (lambda: "game = " + "[" * 100_000, "nested too deeply"),
 }
 
 
@@ -134,3 +136,64 @@ def test_a_deck_for_the_wrong_game_is_one_clear_problem(tmp_path: Path) -> None:
     assert "1 problem(s)" in r.output and "this deck is for circuits, not for aliens" in r.output
     r = runner.invoke(app, ["play", "aliens", "--deck", str(p)], input="q\n")
     assert r.exit_code == 2 and "for circuits" in r.output
+
+
+DRAFT_REPLAYS = {
+    "missing": (None, "file not found"),
+    "not JSON": ('{"seats": 2', "not a readable JSON draft"),
+    "nested too deeply": ("[" * 100_000, "not a readable JSON draft"),
+    "a JSON list": ("[1, 2]", "not a draft replay"),
+    "wrong types": ('{"seats": "two", "seed": 1, "picks": 3}', "not a valid draft replay"),
+}
+
+
+@pytest.mark.parametrize("case", DRAFT_REPLAYS)
+def test_a_broken_draft_replay_is_reported_cleanly(case: str, tmp_path: Path) -> None:
+    text, message = DRAFT_REPLAYS[case]
+    p = tmp_path / "draft.json"
+    if text is not None:
+        p.write_text(text)
+    r = runner.invoke(app, ["draft", "circuits", "--replay", str(p)])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit), (case, r.exception, r.output)
+    assert message in r.output, (case, r.output)
+
+
+OUTPUTS = {
+    "match": (["match", "aliens", "--p1", "random", "--p2", "random", "-q", "--replay"], ""),
+    "play": (["play", "aliens", "--opponent", "random", "--replay"], "1\n" * 400),
+    "sealed": (["sealed", "circuits", "--out"], ""),
+    "draft": (["draft", "circuits", "--seats", "2", "--bots", "2", "--save"], ""),
+}
+
+
+@pytest.mark.parametrize("command", OUTPUTS)
+@pytest.mark.parametrize("where", ["a directory", "a missing folder"])
+def test_an_unwritable_output_is_refused_before_any_game(command: str, where: str, tmp_path: Path) -> None:
+    # it used to be found only at the end: a person's whole game (or hand-built deck) lost to "internal error"
+    args, answers = OUTPUTS[command]
+    target = tmp_path if where == "a directory" else tmp_path / "no" / "such" / "file"
+    r = runner.invoke(app, [*args, str(target)], input=answers)
+    assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (r.exception, r.output[-500:])
+    assert "cannot write there" in r.output and "Turn 1" not in r.output and "Pick" not in r.output, r.output[-500:]
+
+
+def test_a_saved_file_is_replaced_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from cardarena.core import files
+
+    p = tmp_path / "mine.toml"
+    p.write_text("my deck\n")
+    files.write_atomic(p, "new deck\n")
+    assert p.read_text() == "new deck\n"
+
+    def broken(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    with pytest.raises(OSError):
+        files.write_atomic(p, "half of a deck")
+    assert p.read_text() == "new deck\n" and sorted(x.name for x in tmp_path.iterdir()) == ["mine.toml"]
+    r = runner.invoke(app, ["sealed", "circuits", "--out", str(p)])  # the failed write of a command's file
+    assert r.exit_code == 1 and "cannot write" in r.output and p.read_text() == "new deck\n"
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["mine.toml"]

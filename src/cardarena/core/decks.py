@@ -112,6 +112,8 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise DeckError(source, [f"not valid TOML: {e}"]) from None
+    except RecursionError:  # arrays or tables nested thousands deep: no deck file looks like that
+        raise DeckError(source, ["not a deck file: its values are nested too deeply"]) from None
     return parse_deck_data(data, source)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from .decks import Deck
 from .engine import State
 from .errors import CardArenaError, IllegalChoice, ReplayError
+from .files import write_atomic
 from .registry import load_game
 
 REQUIRED = ("format", "game", "game_format", "rules", "decks", "seed", "choices")
@@ -27,6 +28,8 @@ def load_replay(path: str | Path) -> dict[str, Any]:
         raise ReplayError(f"{p}: file not found") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ReplayError(f"{p}: not a readable JSON replay: {e}") from None
+    except RecursionError:  # lists nested thousands deep: no replay looks like that
+        raise ReplayError(f"{p}: not a readable JSON replay: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != "cardarena-replay/1":
         raise ReplayError(f"{p}: not a cardarena replay (expected format = cardarena-replay/1)")
     missing = [k for k in REQUIRED if k not in data]
@@ -36,7 +39,8 @@ def load_replay(path: str | Path) -> dict[str, Any]:
 
 
 def save_replay(data: dict[str, Any], path: str | Path) -> None:
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    """Write a replay file whole (an existing file at `path` is replaced only by a complete one)."""
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
 def start(data: dict[str, Any]) -> State:
