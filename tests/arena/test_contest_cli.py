@@ -69,3 +69,22 @@ def test_swiss_from_the_command_line_and_unknown_contests(sqlite_url: str) -> No
     assert r.exit_code == 2 and "no contest named 'nope'; contests: sw" in r.output
     r = cli(sqlite_url, "new", "odd", "--game", "aliens", "--games-per-pairing", "3", "--entry", "random")
     assert r.exit_code == 2 and "must be even" in r.output
+
+
+def test_a_contest_whose_name_seed_or_counts_cannot_be_kept_is_refused_whole(db_url: str, tmp_path: Path) -> None:
+    long_name = tmp_path / "long.toml"
+    from cardarena import load_game
+
+    deck = load_game("aliens").starter_decks()["mind_storm"]
+    deck.name = "N" * 300  # a deck file's name has no limit; the entries table keeps 200 characters
+    long_name.write_text(deck.to_toml())
+    for args in (["a/b"], ["x" * 201], ["cup", "--seed", str(2**70)], ["cup", "--format", "swiss", "--rounds",
+                                                                          str(2**40)]):
+        r = cli(db_url, "new", *args, "--game", "aliens", "--entry", "random", "--entry", "greedy")
+        assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (args, r.exception, r.output)
+    assert json.loads(cli(db_url, "status", "--json").output) == []
+    r = cli(db_url, "new", "cup", "--game", "aliens", "--entry", f"ismcts:iters=5:{long_name}", "--entry",
+            "random:" + str(long_name))
+    assert r.exit_code == 0, (r.exception, r.output)
+    status = json.loads(cli(db_url, "status", "cup", "--json").output)
+    assert [len(e["deck"]) for e in status["entries"]] == [200, 200]

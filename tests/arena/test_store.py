@@ -74,6 +74,13 @@ def test_bad_urls_are_clear_errors(tmp_path: Path) -> None:
         Store("no such thing")
     with pytest.raises(StoreError, match="cannot open the database"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+    with pytest.raises(StoreError, match="not a database URL we can use"):
+        Store("foo://somewhere/db")  # an unknown scheme used to escape as NoSuchModuleError
+    deck = tmp_path / "deck.toml"
+    deck.write_text('game = "aliens"\n')
+    with pytest.raises(StoreError, match="file is not a database"):
+        Store(f"sqlite:///{deck}")  # a file that is not a database used to escape as DatabaseError
+    assert deck.read_text() == 'game = "aliens"\n'
 
 
 def test_a_contest_keeps_its_time_control(db_url: str) -> None:

@@ -24,7 +24,7 @@ from ..core.errors import CardArenaError
 from ..core.match import TimeControl
 from ..core.registry import load_game
 from . import schedule
-from .entries import check_entries, unique_labels
+from .entries import MAX_LABEL, EntrySpec, check_entries, unique_labels
 from .executor import execute
 from .models import Contest, Entry, Match, MatchSeat, Rating, Replay, now
 from .ratings import MODEL, SkillEstimate, compute_ratings
@@ -32,6 +32,9 @@ from .runner import OK, GameOutcome, GameTask
 from .store import Store
 
 PAIRINGS = ("round-robin", "swiss")
+#: the longest contest name (models.Contest.name), and the largest count a column keeps
+MAX_NAME = 200
+MAX_INT = 2**31 - 1
 
 #: called after each written game: (games done, games in all, the outcome)
 ProgressHook = Callable[[int, int, GameOutcome | None], None]
@@ -72,20 +75,31 @@ def create_contest(
     game_format: str | None = None,
     rules: dict[str, Any] | None = None,
     time_control: TimeControl | None = None,
+    checked: list[EntrySpec] | None = None,
 ) -> int:
     """Create a contest and enter `entries` (each `AGENT:DECK`); every problem is reported at once.
-    With `time_control` every seat of every game has a clock (a seat out of time loses as TIMEOUT)."""
+    With `time_control` every seat of every game has a clock (a seat out of time loses as TIMEOUT).
+    `checked`: entries the caller already checked (the web arena's saved decks), entered with the
+    others in the same transaction, so a contest never exists without its entries."""
     name = name.strip()
     problems: list[str] = []
     if not name:
         problems.append("the contest needs a name")
+    elif len(name) > MAX_NAME:
+        problems.append(f"the contest's name is longer than {MAX_NAME} characters")
+    elif "/" in name or not name.isprintable():
+        problems.append("the contest's name may not contain '/' or control characters (it is part of its address)")
     if pairing not in PAIRINGS:
         problems.append(f"format {pairing!r} is not one of {', '.join(PAIRINGS)}")
     if games_per_pairing < 2 or games_per_pairing % 2:
         problems.append(f"--games-per-pairing must be even and at least 2 (got {games_per_pairing}): each seed "
                         "is played twice with the seats swapped, so that no entry is favoured by the coin")
-    if rounds is not None and (pairing != "swiss" or rounds < 1):
-        problems.append("--rounds is for Swiss contests, and at least 1")
+    elif games_per_pairing > MAX_INT:
+        problems.append(f"--games-per-pairing must be at most {MAX_INT}")
+    if rounds is not None and (pairing != "swiss" or not 1 <= rounds <= MAX_INT):
+        problems.append(f"--rounds is for Swiss contests, and from 1 to {MAX_INT}")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        problems.append("--seed must fit in 64 bits (from -2**63 to 2**63 - 1)")
     ruleset = load_game(game)
     if not ruleset.info.min_seats <= 2 <= ruleset.info.max_seats:
         problems.append(f"contests pair two entries a game; {game} seats {ruleset.info.min_seats} to "
@@ -99,7 +113,7 @@ def create_contest(
         problems.append(str(e))
     if problems:
         raise ContestError("; ".join(problems))
-    specs = check_entries(ruleset, entries, fmt)
+    specs = check_entries(ruleset, entries, fmt) + list(checked or [])
     with store.session() as s:
         if s.scalar(select(Contest.id).where(Contest.name == name)) is not None:
             raise ContestError(f"a contest named {name!r} already exists (see `cardarena contest status`)")
@@ -127,7 +141,8 @@ def _add_entries(c: Contest, specs: list[Any]) -> list[str]:
     labels = unique_labels([e.label for e in c.entries], [sp.text for sp in specs])
     start = max((e.number for e in c.entries), default=0)
     for i, (sp, label) in enumerate(zip(specs, labels, strict=True)):
-        c.entries.append(Entry(number=start + i + 1, label=label, agent=sp.agent, deck_name=sp.deck_name,
+        # a deck file's name has no length limit; its column has (PostgreSQL refuses a longer one)
+        c.entries.append(Entry(number=start + i + 1, label=label, agent=sp.agent, deck_name=sp.deck_name[:MAX_LABEL],
                                deck=sp.deck))
     return labels
 

@@ -16,6 +16,10 @@ from ..core.decks import Deck, load_deck
 from ..core.errors import CardArenaError, DeckError
 from ..core.ruleset import Ruleset
 
+#: the longest entry label and deck name the tables keep (models.Entry), and the longest agent spec
+MAX_LABEL = 200
+MAX_AGENT = 500
+
 
 class EntryError(CardArenaError):
     """One or more entries cannot enter: `problems` lists every reason, entry by entry."""
@@ -87,6 +91,8 @@ def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, l
         agent, deck_part = split_entry(text)
     except ValueError as e:
         return None, [str(e)]
+    if len(agent) > MAX_AGENT:
+        return None, [f"{text[:60]!r}...: the agent spec is longer than {MAX_AGENT} characters"]
     try:
         built = make_agent(agent, seed=0)
     except (ValueError, CardArenaError) as e:
@@ -134,14 +140,15 @@ def check_entries(game: Ruleset, texts: list[str], fmt: str) -> list[EntrySpec]:
 
 
 def unique_labels(existing: list[str], texts: list[str]) -> list[str]:
-    """Labels for new entries: the entry text, with `#2`, `#3`... when the same text enters again."""
+    """Labels for new entries: the entry text (at most MAX_LABEL characters), with `#2`, `#3`... when the
+    same text enters again."""
     taken = set(existing)
     out = []
     for t in texts:
-        label, n = t, 1
+        label, n = t[:MAX_LABEL], 1
         while label in taken:
             n += 1
-            label = f"{t} #{n}"
+            label = f"{t[:MAX_LABEL - len(f' #{n}')]} #{n}"
         taken.add(label)
         out.append(label)
     return out

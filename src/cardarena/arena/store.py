@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..core.errors import CardArenaError
@@ -73,12 +73,19 @@ class Store:
                              "postgresql://user@host/db)") from None
         self.url = parsed
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(parsed.database).expanduser().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"cannot make the folder {folder} for the database: {e.strerror or e}") from None
         try:
             self.engine: Engine = create_engine(parsed, pool_pre_ping=True)
         except ModuleNotFoundError as e:
             raise StoreError(f"the driver for {parsed.get_backend_name()} is not installed ({e.name}); "
                              "for PostgreSQL: pip install 'cardarena[postgres]'") from None
+        except ArgumentError as e:  # NoSuchModuleError: an unknown scheme (foo://...)
+            raise StoreError(f"{self.display_url!r} is not a database URL we can use ({e}); e.g. "
+                             "sqlite:///arena.db or postgresql://user@host/db") from None
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -101,7 +108,7 @@ class Store:
                 cfg = alembic_config(where)
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, revision)
-        except OperationalError as e:
+        except DatabaseError as e:  # cannot connect (OperationalError), or not a database (a SQLite file of text)
             raise StoreError(f"cannot open the database {self.display_url}: {e.orig}") from None
 
     @contextmanager
