@@ -13,6 +13,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DataError
 from starlette.middleware.sessions import SessionMiddleware
 
 from ..arena.store import Store, data_dir
@@ -137,6 +138,13 @@ def create_app(
                           message=exc.detail)
         except Exception:
             return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+    @app.exception_handler(OverflowError)
+    @app.exception_handler(DataError)
+    async def _out_of_range(request: Request, exc: Exception) -> Response:
+        # an id, a page or a seed too large for the database's integers, a text too long for its column:
+        # the request's mistake, refused like any other bad input (the transaction was rolled back)
+        return await _http_error(request, HTTPException(400, "a number or a text in the request is out of range"))
 
     from . import (
         pages_auth,

@@ -7,12 +7,13 @@ from __future__ import annotations
 import secrets
 import threading
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from ..arena.contest import ContestError, _add_entries, create_contest, get_contest, run_contest
+from ..arena.contest import ContestError, create_contest, get_contest, run_contest
 from ..arena.entries import EntryError, EntrySpec
 from ..arena.models import Match
 from ..arena.report import contest_report, list_contests
@@ -23,6 +24,8 @@ from .pages_play import bot_choices, check_agent, resolve_deck
 
 router = APIRouter()
 MAX_ENTRIES = 8
+#: a contest made on the web plays in the server's background: its size is bounded
+MAX_GAMES_PER_PAIRING = 100
 
 
 @router.get("/contests", response_class=HTMLResponse)
@@ -45,7 +48,7 @@ async def new_contest(request: Request) -> Response:
     check_csrf(request, str(form.get("csrf", "")))
     rate_limit(request, "contest")
     g = game_or_404(str(form.get("game", "")))
-    name = str(form.get("name", "")).strip()[:200]
+    name = str(form.get("name", "")).strip()
     fmt = str(form.get("fmt", "") or g.default_format)
     if fmt not in g.formats:
         raise HTTPException(400, f"{g.id} has no format {fmt!r}")
@@ -72,15 +75,19 @@ async def new_contest(request: Request) -> Response:
         raise HTTPException(400, "; ".join(problems))
     try:
         gpp = int(str(form.get("games", "2")))
+    except ValueError:
+        raise HTTPException(400, "games per pairing must be a whole number") from None
+    if gpp > MAX_GAMES_PER_PAIRING:
+        raise HTTPException(400, f"at most {MAX_GAMES_PER_PAIRING} games per pairing on the web arena")
+    try:
         a = arena(request)
-        # a secret seed: the default derives from the name, which would tell anyone every game's deal
+        # a secret seed: the default derives from the name, which would tell anyone every game's deal;
+        # the entries are written with the contest, in one transaction: a refused contest leaves nothing
         create_contest(a.store, name, g.id, [], pairing=str(form.get("pairing", "round-robin")),
-                       games_per_pairing=gpp, game_format=fmt, seed=secrets.randbits(52))
-        with a.store.session() as s:
-            _add_entries(get_contest(s, name), specs)
+                       games_per_pairing=gpp, game_format=fmt, seed=secrets.randbits(52), checked=specs)
     except (ContestError, EntryError, ValueError) as e:
         raise HTTPException(400, str(e)) from None
-    return RedirectResponse(f"/contests/{name}", status_code=303)
+    return RedirectResponse(f"/contests/{quote(name, safe='')}", status_code=303)
 
 
 def _runs(a: Arena) -> dict[str, threading.Thread]:
@@ -114,7 +121,7 @@ async def run(request: Request, name: str) -> Response:
         t = threading.Thread(target=go, daemon=True, name=f"contest-{name}")
         runs[name] = t
         t.start()
-    return RedirectResponse(f"/contests/{name}", status_code=303)
+    return RedirectResponse(f"/contests/{quote(name, safe='')}", status_code=303)
 
 
 @router.get("/contests/{name}", response_class=HTMLResponse)

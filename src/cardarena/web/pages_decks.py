@@ -5,6 +5,7 @@ illegal one is kept as a draft and cannot enter a game or a contest. Another use
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Form, HTTPException, Request
@@ -38,14 +39,24 @@ def check_doc(doc: Any) -> tuple[Deck | None, list[str]]:
     problems = []
     if not deck.name.strip():
         problems.append("the deck needs a name")
-    if len(deck.name) > MAX_NAME:
-        problems.append(f"the name is longer than {MAX_NAME} characters")
+    problems.extend(name_problems(deck.name))
     game = game_or_404(deck.game)
     fmt = deck.format or game.default_format
     if fmt not in game.formats:
         problems.append(f"{game.id} has no format {fmt!r}; formats: {', '.join(game.formats)}")
         return deck, problems
     return deck, problems + game.check_deck(deck, fmt)
+
+
+def name_problems(name: str) -> list[str]:
+    """Why a deck cannot be kept under this name, even as a draft (its column holds MAX_NAME characters,
+    and PostgreSQL refuses a NUL in a text)."""
+    problems = []
+    if len(name) > MAX_NAME:
+        problems.append(f"the name is longer than {MAX_NAME} characters")
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        problems.append("the name may not contain control characters")
+    return problems
 
 
 def owned_deck(request: Request, deck_id: int, user_id: int) -> SavedDeck:
@@ -62,6 +73,9 @@ def _store_deck(request: Request, user_id: int, doc: dict[str, Any], deck_id: in
     deck, problems = check_doc(doc)
     if deck is None or not deck.game or deck.game not in game_ids():
         raise HTTPException(400, "; ".join(problems) or "not a deck")
+    unkeepable = name_problems(deck.name)
+    if unkeepable:  # a draft keeps a deck's problems, but not a name its table cannot hold
+        raise HTTPException(400, "; ".join(unkeepable))
     clean = deck.to_dict()
     try:
         with arena(request).store.session() as s:
@@ -170,7 +184,7 @@ def copy_deck(request: Request, deck_id: int, csrf: Annotated[str, Form()] = "")
     names = {d.name for d in my_decks(request, user.id, old.game)}
     doc = dict(old.doc)
     n = 1
-    while (name := f"{old.name} (copy{'' if n == 1 else f' {n}'})") in names:
+    while (name := f"{old.name[:MAX_NAME - 12]} (copy{'' if n == 1 else f' {n}'})") in names:
         n += 1
     doc["name"] = name
     new_id, _ = _store_deck(request, user.id, doc)
@@ -222,6 +236,8 @@ def _json_doc(text: str) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise HTTPException(400, f"the deck is not valid JSON: {e}") from None
+    except RecursionError:
+        raise HTTPException(400, "the deck is not valid JSON: nested too deeply") from None
     if not isinstance(doc, dict):
         raise HTTPException(400, "a deck is a table")
     return doc

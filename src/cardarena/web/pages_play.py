@@ -22,19 +22,25 @@ from .remote import connected_bot
 router = APIRouter()
 #: automatons offered by the forms (any spec make_agent accepts may be typed instead)
 BOT_PRESETS = ("random", "ismcts:iters=200", "ismcts:iters=1000")
+#: the longest automaton spec a game or a contest keeps (live_games.agent)
+MAX_AGENT = 200
+#: seeds a person may choose: what the tables keep and browsers read exactly
+MAX_SEED = 2**53
 
 
 def bot_choices() -> list[str]:
     from .remote import HUB
 
-    names = list(BOT_PRESETS) + [a for a in AGENT_NAMES if a not in ("random", "ismcts", "human", "remote")]
+    names = list(BOT_PRESETS) + [a for a in AGENT_NAMES if a not in ("random", "ismcts", "human", "remote", "policy")]
     return [n for n in names if n.split(":")[0] in AGENT_NAMES] + [f"remote:bot={k}" for k in HUB.connected()]
 
 
 def check_agent(spec: str) -> str:
     spec = spec.strip()
+    if len(spec) > MAX_AGENT:
+        raise HTTPException(400, f"an automaton's spec is at most {MAX_AGENT} characters")
     kind = spec.split(":")[0].strip().lower()
-    if kind in ("human", "cmd", "bot"):
+    if kind in ("human", "cmd", "bot", "policy"):  # a policy loads (unpickles) a file of the server's disk
         raise HTTPException(400, "the server runs only its own automatons (connect your bot: see Bots)")
     if kind == "remote":
         from .remote import HUB
@@ -65,7 +71,7 @@ def resolve_deck(request: Request, game: Ruleset, choice: str, user: User | None
         if val not in starters:
             raise HTTPException(400, f"{game.id} has no starter deck {val!r}")
         return starters[val]
-    if kind == "deck" and val.isdigit() and user is not None:
+    if kind == "deck" and val.isascii() and val.isdigit() and len(val) < 10 and user is not None:
         with arena(request).store.session() as s:
             d = s.get(SavedDeck, int(val))
             if d is None:
@@ -121,8 +127,17 @@ def start_game(request: Request, game: Annotated[str, Form()], mine: Annotated[s
     g = game_or_404(game)
     if seat not in range(g.seats[0]):
         raise HTTPException(400, "no such seat")
-    return _start(request, user, g, mine, theirs, agent, seat, int(seed) if seed.strip().isdigit() else None,
-                  fmt or None)
+    return _start(request, user, g, mine, theirs, agent, seat, parse_seed(seed), fmt or None)
+
+
+def parse_seed(text: str) -> int | None:
+    """A seed typed in a form: empty for a secret one, else a whole number below MAX_SEED (400)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) >= MAX_SEED:
+        raise HTTPException(400, f"the seed must be a whole number from 0 to {MAX_SEED - 1}, or empty for a secret one")
+    return int(text)
 
 
 @router.post("/learn/{game_id}/try")

@@ -39,7 +39,7 @@ def _record(request: Request, match_id: int) -> dict[str, Any]:
 def parse_seat(seat: str | None, nseats: int) -> int | None:
     if seat in (None, "", "spectator"):
         return None
-    if seat.isdigit() and int(seat) < nseats:
+    if seat.isascii() and seat.isdigit() and int(seat) < nseats:
         return int(seat)
     raise HTTPException(400, f"seat must be spectator or 0..{nseats - 1}")
 
