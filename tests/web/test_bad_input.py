@@ -106,3 +106,15 @@ def test_seeds_agents_and_ids_out_of_range_are_refused_clearly(web: TestClient) 
 
     assert "policy" not in bot_choices()  # it loads a model file from the server's disk
 
+
+def test_the_session_key_is_never_empty_nor_readable_by_others(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cardarena.web.security import secret_key
+
+    key = secret_key(tmp_path)
+    path = tmp_path / "web-secret"
+    assert len(key) == 64 and path.read_text() == key and path.stat().st_mode & 0o077 == 0
+    assert secret_key(tmp_path) == key  # kept: sessions survive a restart
+    path.write_text("")  # a crash between creating the file and writing it
+    again = secret_key(tmp_path)
+    assert again and again != key and path.read_text() == again and path.stat().st_mode & 0o077 == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["web-secret"]

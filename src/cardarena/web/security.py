@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 import threading
 import time
@@ -36,14 +37,28 @@ def same(a: str | None, b: str | None) -> bool:
 
 
 def secret_key(folder: Path) -> str:
-    """The session signing key: kept in the data folder so that sessions survive a restart."""
+    """The session signing key: kept in the data folder so that sessions survive a restart.
+
+    It is written whole (a temporary file, readable by its owner only from the start, renamed into
+    place): an empty key, left by a crash mid-write, would sign sessions anyone can forge, so an empty
+    file is replaced by a new key."""
     path = folder / "web-secret"
     if path.exists():
-        return path.read_text().strip()
+        key = path.read_text().strip()
+        if key:
+            return key
     folder.mkdir(parents=True, exist_ok=True)
     key = secrets.token_hex(32)
-    path.write_text(key)
-    path.chmod(0o600)
+    tmp = path.with_name(f".web-secret.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(key)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
     return key
 
 
