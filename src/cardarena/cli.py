@@ -638,7 +638,7 @@ app.command("serve")(__import__("cardarena.web.cli", fromlist=["serve"]).serve) 
 
 def main() -> None:
     try:
-        app()
+        app(prog_name="cardarena")  # the same name under `python -m cardarena`
     except CardArenaError as e:
         err.print(f"error: {e}", markup=False)
         sys.exit(2)

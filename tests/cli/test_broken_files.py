@@ -103,6 +103,7 @@ def _starter_toml(game: str, key: str) -> str:
 DECKS: dict[str, tuple[Callable[[], str], str]] = {
     "not TOML": (lambda: "game = [\n", "not valid TOML"),
     "no game": (lambda: 'name = "x"\n[cards]\n"Ember Lash" = 3\n', "missing `game`"),
+    "game not a string": (lambda: 'game = 5\nname = "x"\n[cards]\n', "`game` must be a string"),
     "unknown game": (lambda: 'game = "chess"\nname = "x"\n[cards]\n', "unknown game"),
     "cards not a table": (lambda: 'game = "aliens"\nname = "x"\ncards = 3\n', "cards"),
     "counts not numbers": (lambda: _starter_toml("aliens", "mind_storm").replace(" = 3", ' = "three"'), "count"),

@@ -112,3 +112,11 @@ def test_match_and_play_start_an_external_bot_and_name_a_missing_program() -> No
     r = run("match", "aliens", "--p1", 'cmd:"/nonexistent/bot"', "--seed", "2")
     assert r.exit_code == 0 and "forfeits" in r.output
     assert "No such file or directory" in r.output and "not started" not in r.output, r.output[-2000:]
+
+
+def test_python_dash_m_cardarena_is_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "cardarena", "--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "Usage: cardarena " in r.stdout and "match" in r.stdout

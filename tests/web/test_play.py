@@ -133,10 +133,11 @@ def test_concede_and_auto_pass(client: TestClient) -> None:
 def test_an_unknown_or_outside_automaton_is_refused(client: TestClient) -> None:
     tok = signup(client, "ada")
     s = sorted(cardarena.load_game("aliens").starter_decks())
-    for agent in ("cmd:python3 evil.py", "nosuchbot"):
+    # the last two would hold a shared bot worker for hours a decision
+    for agent in ("cmd:python3 evil.py", "nosuchbot", "ismcts:iters=10000000", "ismcts:ms=1000000000"):
         r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
                                        "agent": agent, "csrf": tok})
-        assert r.status_code == 400
+        assert r.status_code == 400, agent
 
 
 def test_the_format_is_chosen_and_checked(client: TestClient) -> None:

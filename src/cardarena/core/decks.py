@@ -69,7 +69,10 @@ class Deck:
 def parse_deck_data(data: dict[str, Any], source: str) -> Deck:
     problems: list[str] = []
     game = data.get("game")
-    if not isinstance(game, str) or not game:
+    if game is not None and not isinstance(game, str):
+        problems.append(f"`game` must be a string naming the game (for example game = \"aliens\"), got {game!r}")
+        game = ""
+    elif not game:
         problems.append("missing `game` (for example game = \"aliens\")")
         game = ""
     name = data.get("name", Path(source).stem)

@@ -24,6 +24,10 @@ router = APIRouter()
 BOT_PRESETS = ("random", "ismcts:iters=200", "ismcts:iters=1000")
 #: the longest automaton spec a game or a contest keeps (live_games.agent)
 MAX_AGENT = 200
+#: the most thinking a searching automaton may do per decision on the server (the presets use 1,000
+#: iterations, well under a second)
+MAX_ITERATIONS = 20_000
+MAX_MS = 10_000
 #: seeds a person may choose: what the tables keep and browsers read exactly
 MAX_SEED = 2**53
 
@@ -55,6 +59,11 @@ def check_agent(spec: str) -> str:
     close = getattr(a, "close", None)
     if callable(close):
         close()
+    # the server's bot workers are shared: one automaton may not hold one for minutes a decision
+    iters, ms = getattr(a, "iterations", 0), getattr(a, "ms", None)
+    if (isinstance(iters, int) and iters > MAX_ITERATIONS) or (isinstance(ms, (int, float)) and ms > MAX_MS):
+        raise HTTPException(400, f"automaton {spec!r}: at most {MAX_ITERATIONS} iterations or {MAX_MS} ms a "
+                                 "decision on this server")
     return spec
 
 

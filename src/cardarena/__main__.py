@@ -1,0 +1,5 @@
+"""`python -m cardarena ...`: the same command line as `cardarena ...`."""
+
+from .cli import main
+
+main()
