@@ -369,24 +369,29 @@ class State(metaclass=StateMeta):
         at: dict[str, int] = {}
         out: list[int] = []
         defs = self.defs
-        again = False
+        again: list[tuple[int, int]] | None = None
         for i in iids:
             key = defs[i].id  # the pool id: equal for identical copies in any process
             if key in at:
-                again = True
+                if again is None:
+                    again = []
+                again.append((at[key], i))
             else:
                 at[key] = len(out)
                 out.append(i)
-        if again:  # rare: compare how widely the copies are known only when there are copies
+        if again is not None and self.copies_known_apart():  # asked only of the copies
             mask = self.visible_mask
-            for i in iids:
-                k = at[defs[i].id]
-                j = out[k]
-                if i != j and mask(i).bit_count() > mask(j).bit_count():
+            for k, i in again:
+                if mask(i).bit_count() > mask(out[k]).bit_count():
                     out[k] = i
         return out
 
     # -- hidden information ---------------------------------------------------------------------
+    def copies_known_apart(self) -> bool:
+        """Whether identical copies in one zone may now differ in which seats know them (`distinct` then
+        moves the most widely known). True unless a ruleset can tell cheaply that they cannot."""
+        return True
+
     def name(self, iid: int) -> str:
         """The card's printed name (what events and views show)."""
         return str(self.defs[iid].name)

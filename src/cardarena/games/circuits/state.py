@@ -218,6 +218,10 @@ class CircuitsState(State):
             return 1 << o
         return 3
 
+    def copies_known_apart(self) -> bool:
+        """Copies in one zone differ in who knows them only through a look (`seen`, see visible_mask)."""
+        return bool(self.seen[0] or self.seen[1])
+
     def hidden_from(self, seat: int) -> list[int]:
         """Same as the default derived from `visible_mask`, without scanning every card."""
         o = 1 - seat
