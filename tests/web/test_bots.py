@@ -3,10 +3,12 @@ protocol's messages, a person's game and a contest against a connected bot."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -38,6 +40,23 @@ def run_bot(ws: Any, seen: list[dict[str, Any]], stop: threading.Event) -> None:
                 ws.send_json({"seq": msg["seq"], "option": msg["decision"]["options"][0]["id"]})
     except Exception:  # the socket closed at the end of the test
         pass
+
+
+@contextlib.contextmanager
+def ember_connected(client: TestClient, tok: str) -> Iterator[list[dict[str, Any]]]:
+    """ada's bot `ember` connected (`remote:bot=ada/ember`), answering every decision with its first
+    option until the block ends; yields the list of the messages it receives."""
+    token = make_token(client, tok)
+    seen: list[dict[str, Any]] = []
+    stop = threading.Event()
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "ember"})
+        ws.receive_json()
+        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+        try:
+            yield seen
+        finally:
+            stop.set()
 
 
 def test_tokens_are_hashed_and_belong_to_their_user(client: TestClient) -> None:
@@ -116,14 +135,8 @@ def test_a_disconnected_bot_loses_by_forfeit(client: TestClient) -> None:
 
 def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
     tok = signup(client, "ada")
-    token = make_token(client, tok)
-    seen: list[dict[str, Any]] = []
-    stop = threading.Event()
     s = sorted(cardarena.load_game("aliens").starter_decks())
-    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
-        ws.send_json({"type": "hello", "name": "ember"})
-        ws.receive_json()
-        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+    with ember_connected(client, tok) as seen:
         form = {"csrf": tok, "game": "aliens", "name": "bots", "games": "2", "agent0": "remote:bot=ada/ember",
                 "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
         assert client.post("/contests", data=form, follow_redirects=False).status_code == 303
@@ -132,7 +145,6 @@ def test_a_contest_seats_a_connected_bot(client: TestClient) -> None:
         while 'data-status="finished"' not in (page := client.get("/contests/bots").text) or 'data-running="yes"' in page:
             assert time.monotonic() < end
             time.sleep(0.05)
-        stop.set()
     board = page.split('id="leaderboard"')[1].split("</table>")[0]
     assert "remote:bot=ada/ember" in board and board.count("<tr><td>") == 2
     assert [m["type"] for m in seen].count("start") == 2  # one per game
@@ -153,14 +165,8 @@ def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(clien
     anyone may open the stream, so the bot's owner could read the hand its bot plays against (and
     feed it to the bot). The bot's own seat and the spectator stay open; every seat once it is over."""
     tok = signup(client, "ada")
-    token = make_token(client, tok)
-    seen: list[dict[str, Any]] = []
-    stop = threading.Event()
     s = sorted(cardarena.load_game("aliens").starter_decks())
-    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
-        ws.send_json({"type": "hello", "name": "ember"})
-        ws.receive_json()
-        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+    with ember_connected(client, tok):
         r = client.post("/watch", data={"game": "aliens", "p1": spec, "p2": "random",
                                         "deck1": f"starter:{s[0]}", "deck2": f"starter:{s[1]}", "delay": "5",
                                         "csrf": tok}, follow_redirects=False)
@@ -173,7 +179,6 @@ def test_a_watched_match_does_not_stream_the_other_seat_to_a_connected_bot(clien
             line = next(x for x in resp.iter_lines() if x.startswith("data: "))
             assert json.loads(line[6:])["seat"] == 0
         client.app.state.arena.extra["stop"]()  # type: ignore[attr-defined]
-        stop.set()
 
 
 def test_another_players_connected_bot_cannot_be_dealt_a_game_its_opponent_can_compute(client: TestClient) -> None:
@@ -183,17 +188,11 @@ def test_another_players_connected_bot_cannot_be_dealt_a_game_its_opponent_can_c
     cards hidden from her (docs/architecture.md, information sets). A seed of her own, and forks, are
     refused against another player's bot; her own bot, or a built-in automaton, may still be given one."""
     tok = signup(client, "ada")
-    token = make_token(client, tok)
     eve = TestClient(client.app)
     etok = signup(eve, "eve")
     game = cardarena.load_game("aliens")
     s = sorted(game.starter_decks())
-    seen: list[dict[str, Any]] = []
-    stop = threading.Event()
-    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
-        ws.send_json({"type": "hello", "name": "ember"})
-        ws.receive_json()
-        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+    with ember_connected(client, tok):
         form = {"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
                 "agent": "remote:bot=ada/ember", "seat": "0", "seed": "3", "csrf": etok}
         r = eve.post("/play", data=form, follow_redirects=False)
@@ -216,7 +215,6 @@ def test_another_players_connected_bot_cannot_be_dealt_a_game_its_opponent_can_c
         # ada may still give her own bot a seed (reproducible tests of one's own bot)
         r = client.post("/play", data={**form, "csrf": tok}, follow_redirects=False)
         assert r.status_code == 303, r.text
-        stop.set()
 
 
 @pytest.mark.parametrize("spec", ["remote:bot=ada/ember", "Remote:bot=ada/ember"])  # a spec's name has any case
@@ -227,14 +225,8 @@ def test_no_auto_pass_against_a_connected_bot(client: TestClient, spec: str) -> 
     test_play.test_concede_and_auto_pass). The game itself is played by the connected bot, whatever the
     case of its spec."""
     tok = signup(client, "ada")
-    token = make_token(client, tok)
-    seen: list[dict[str, Any]] = []
-    stop = threading.Event()
     s = sorted(cardarena.load_game("aliens").starter_decks())
-    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
-        ws.send_json({"type": "hello", "name": "ember"})
-        ws.receive_json()
-        threading.Thread(target=run_bot, args=(ws, seen, stop), daemon=True).start()
+    with ember_connected(client, tok) as seen:
         r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
                                        "agent": spec, "seat": "1", "seed": "3", "csrf": tok}, follow_redirects=False)
         assert r.status_code == 303, r.text
@@ -247,5 +239,4 @@ def test_no_auto_pass_against_a_connected_bot(client: TestClient, spec: str) -> 
         f = my_turn(client, gid)
         assert f["auto_pass"] is False and f["may_auto_pass"] is False
         client.post(f"/api/play/{gid}/concede", json={}, headers=hdr)
-        stop.set()
     assert any(m["type"] == "decision" for m in seen)
