@@ -194,3 +194,21 @@ def test_an_effect_follows_its_target_into_the_tactical_zone() -> None:
     sb = uid(st, "Shieldbearer")
     assert st.zone[sb] == TAC and st.hp[sb] == 2  # the Retreat resolved first, Volley still hit
     assert not events(st, "whiff")
+
+
+def test_a_retreated_unit_is_not_shown_with_cover() -> None:
+    """A retreated Shieldbearer was listed with the keyword Cover in every view, though Retreat
+    deactivates it (it only came back on redeploy): the board told players a forcing Cover unit
+    stood where none did."""
+    # rule frontline.7.10
+    # rule frontline.gap.17
+    st = scenario(hands=([FILLER], []), front=(["Shieldbearer", "Pike Levy"], []))
+    assert "cover" in st.view(1)["players"][0]["front"][0]["keywords"]
+    pick(st, "Retreat Shieldbearer")
+    pay(st)
+    pass_ladder(st)
+    assert "cover" not in st.view(1)["players"][0]["tactical"][0]["keywords"]
+    next_turn(st)
+    next_turn(st)
+    pick(st, "Redeploy Shieldbearer")
+    assert "cover" in st.view(1)["players"][0]["front"][0]["keywords"]  # printed: back on the Front Line

@@ -31,12 +31,13 @@ def printed_keywords(st: FrontlineState, iid: int) -> tuple[str, ...]:
 
 def has_keyword(st: FrontlineState, iid: int, kw: str) -> bool:
     """Printed, from equipment (also while tucked, ruling frontline.gap.6), or from an aura while on
-    the Front Line."""
+    the Front Line. Cover works only on the Front Line: Retreat deactivates it (rule frontline.7.10,
+    ruling frontline.gap.17)."""
+    if st.zone[iid] != FRONT:
+        return kw != "cover" and kw in printed_keywords(st, iid)
     own = printed_keywords(st, iid)
     if kw in own:
         return True
-    if st.zone[iid] != FRONT:
-        return False
     p = st.owner[iid]
     return any(a.keyword == kw and (a.only is None or a.only in own) for a in _auras(st, p))
 
