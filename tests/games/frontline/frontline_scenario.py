@@ -26,8 +26,9 @@ FILLER = "Militia Recruit"  # a vanilla 1/1 for 0: fills decks and pays costs
 Side = tuple[list[Any], list[Any]]
 
 
-def card(name: str) -> Any:
-    return POOL.by_name[name]
+def card(name: Any) -> Any:
+    """A pool card by name; a Card object (a test's own design) is used as it is."""
+    return POOL.by_name[name] if isinstance(name, str) else name
 
 
 def scenario(
@@ -46,7 +47,8 @@ def scenario(
     rules: dict[str, Any] | None = None,
 ) -> FrontlineState:
     """A board at turn `turn`, `active` to play. Decks default to 20 fillers each (top = last).
-    `front`/`tac` entries are names or (name, hp); `gear` maps a unit name to its equipment."""
+    `front`/`tac` entries are names or (name, hp); `gear` maps a unit name to its equipment. A name
+    may also be a Card object, for a rule the pool has no card to show."""
     params = GAME.check_rules(rules)
     config = {"game": "frontline", "format": "standard", "rules": params, "seed": seed, "decks": []}
     st = new_state([[], []], seed, params, config)
@@ -57,7 +59,7 @@ def scenario(
     def make(p: int, names: list[Any], zone: int) -> list[int]:
         out = []
         for entry in names:
-            name, hp = (entry, None) if isinstance(entry, str) else entry
+            name, hp = entry if isinstance(entry, tuple) else (entry, None)
             iid = st.deal(p, [card(name)], shuffle=False)[0]
             st.hp.append(0 if hp is None and zone not in (FRONT, TAC, COMMAND) else (hp or card(name).hp))
             st.zone.append(zone)

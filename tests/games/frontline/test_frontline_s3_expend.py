@@ -129,3 +129,55 @@ def test_an_ability_can_be_paid_with_its_sources_own_equipment() -> None:
     pass_ladder(st)
     assert st.hp[uid(st, "Shieldbearer")] == 2 and st.zone[uid(st, "Iron Helm")] == FALLEN
     assert st.zone[uid(st, "Marksman")] != FALLEN and st.hp[uid(st, "Marksman")] == 2
+
+
+def test_scavenge_fires_when_expended_from_the_field_with_its_equipment() -> None:
+    # rule frontline.3.12
+    # rule frontline.gap.4
+    st = scenario(hands=(["Firebomb"], []), front=(["Scrap Runner"], ["Shieldbearer"]),
+                  gear={"Scrap Runner": ["Salvaged Gauntlet"]})
+    pick(st, "Cast Firebomb")
+    pick(st, "Scrap Runner from your Front Line with its 1 equipment")  # weight 2 pays the whole cost
+    assert kind(st) == "ladder"
+    # both Scavenges fired: Scrap Runner's and the Gauntlet's (draw 1 each)
+    assert [st.defs[i].name for i in st.hand[0]] == [FILLER, FILLER]
+    assert [e["card"] for e in st.log if e["type"] == "trigger"] == ["Scrap Runner", "Salvaged Gauntlet"]
+
+
+def test_the_general_in_the_command_zone_can_pay() -> None:
+    # rule frontline.3.5
+    # rule frontline.gap.4
+    st = scenario(hands=(["Volley"], []), front=([], ["Shieldbearer"]), command=("Marshal Vey", None))
+    assert has(st, "Cast Volley")  # the General is the only fuel
+    pick(st, "Cast Volley")
+    pick(st, "Marshal Vey from your Command Zone")
+    assert st.command[0] == -1 and st.zone[uid(st, "Marshal Vey")] == FALLEN and kind(st) == "ladder"
+
+
+def test_hero_stat_lines_are_the_rulebooks_tiers() -> None:
+    # rule frontline.3.9
+    # rule frontline.3.10
+    # rule frontline.3.11
+    # rule frontline.gap.22
+    base = {(1, 1), (2, 1), (1, 2), (0, 3)}
+    want = {0: {(0, 1), (1, 1)}, 1: base, 2: base, 3: {(3, 2), (3, 3)}}
+    for cost in range(4):
+        for atk in range(4):
+            for hp in range(1, 4):
+                raw = {"kind": "hero", "id": "X", "name": "X", "cost": cost, "atk": atk, "hp": hp}
+                if (atk, hp) in want[cost]:
+                    msgspec.convert(raw, Card)
+                else:
+                    with pytest.raises(msgspec.ValidationError, match=f"Cost-{cost} Hero"):
+                        msgspec.convert(raw, Card)
+
+
+def test_an_ability_whose_source_is_the_only_fuel_is_not_offered() -> None:
+    # rule frontline.3.3
+    # rule frontline.3.7
+    st = scenario(front=(["Marksman"], ["Shieldbearer"]))
+    assert not has(st, "Snipe")  # Snipe costs 1 and Marksman cannot pay for itself
+    st = scenario(tac=(["Ballista"], []), front=([], ["Shieldbearer"]))
+    assert not has(st, "Bolt")
+    st = scenario(tac=(["Ballista"], []), front=([], ["Shieldbearer"]), hands=([FILLER], []))
+    assert has(st, "Ballista: Bolt")

@@ -8,6 +8,7 @@ from frontline_scenario import (
     FILLER,
     GAME,
     attack,
+    events,
     has,
     kind,
     next_turn,
@@ -237,3 +238,37 @@ def test_a_swap_brings_in_a_general_of_another_title() -> None:
     pick(st, "steps forward")
     pass_ladder(st)
     assert st.zone[uid(st, "Marshal Vey")] == FRONT and not has(st, "Swap in Marshal Vey")  # nor from the Front Line
+
+
+def test_swap_to_a_cost_zero_general_still_expends_the_old_one() -> None:
+    # rule frontline.4.15
+    # rule frontline.gap.10
+    # the pool has no Cost-0 General: a test design shows the "at least 1" of the swap
+    herald = msgspec.convert({"kind": "general", "id": "XG0", "name": "Herald of Nothing", "cost": 0, "atk": 0,
+                              "hp": 1, "aura": {"atk": 1}}, Card)
+    st = scenario(hands=([herald], []))
+    assert has(st, "Play Herald of Nothing to the Command Zone (Expend 0)")
+    pick(st, "Play Herald of Nothing")
+    assert st.command[0] == uid(st, "Herald of Nothing") and st.fallen[0] == []  # free into an empty zone
+    st = scenario(hands=([herald, FILLER], []), command=("Warlord Kresh", None))
+    assert has(st, "Swap in Herald of Nothing", "Expend 1 in all")
+    pick(st, "Swap in Herald of Nothing")
+    assert st.command[0] == uid(st, "Herald of Nothing") and len(st.hand[0]) == 1  # the old General paid the 1
+    assert [st.defs[i].name for i in st.fallen[0]] == ["Warlord Kresh"]
+
+
+def test_emergency_defender_is_declared_once_per_ladder_and_takes_its_printed_hp() -> None:
+    # rule frontline.4.17
+    # rule frontline.gap.11
+    # rule frontline.gap.19
+    st = scenario(hands=(["Captain Ironjaw", FILLER, FILLER], []), front=([], ["Pike Levy"]))
+    pick(st, "Play Captain Ironjaw")
+    pay(st)
+    assert st.hp[uid(st, "Captain Ironjaw")] == 3
+    pick(st, "steps forward")
+    st.apply("pass")  # P2
+    assert st.decision.seat == 0 and kind(st) == "ladder"
+    assert not has(st, "steps forward")  # already on the Ladder: a second one would only whiff
+    st.apply("pass")
+    ironjaw = uid(st, "Captain Ironjaw")
+    assert st.front[0] == ironjaw and st.hp[ironjaw] == 3 and len(events(st, "emergency")) == 1
