@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-from frontline_scenario import attack, has, kind, labels, next_turn, pass_ladder, pick, scenario, to_battle, uid
+from frontline_scenario import (
+    FILLER,
+    attack,
+    events,
+    has,
+    kind,
+    labels,
+    next_turn,
+    pass_ladder,
+    pay,
+    pick,
+    scenario,
+    to_battle,
+    uid,
+)
 
-from cardarena.games.frontline.state import FALLEN, FRONT
+from cardarena.games.frontline.state import FALLEN, FRONT, TAC
 
 
 def test_no_attacks_on_turn_1() -> None:
@@ -164,3 +178,73 @@ def test_siphon_gain_lands_before_the_destroyed_targets_last_stand() -> None:
     attack(st, "Blood Acolyte", "Spark Urchin")
     pass_ladder(st)
     assert st.result is None and st.lp == [1, 5]  # +1 Siphon, then −1 Last Stand
+
+
+def test_an_attack_whose_attacker_retreated_whiffs() -> None:
+    # rule frontline.8.9
+    # rule frontline.7.1
+    st = scenario(front=(["Pike Levy"], ["Militia Recruit"]), hands=([FILLER], []))
+    to_battle(st)
+    attack(st, "Pike Levy", "Militia Recruit")
+    st.apply("pass")  # P2
+    pick(st, "Retreat Pike Levy")  # on its own turn P1 may answer its own attack
+    pay(st)
+    pass_ladder(st)
+    assert st.zone[uid(st, "Pike Levy")] == TAC
+    assert st.zone[uid(st, "Militia Recruit")] == FRONT and st.lp[1] == 20
+    assert events(st, "whiff")[-1]["reason"] == "the attacker left the Front Line"
+
+
+def test_a_zero_atk_attack_on_a_bulwark_unit_heals_nothing() -> None:
+    # rule frontline.6.18
+    # rule frontline.gap.1
+    st = scenario(front=(["Sandbag Porter"], [("Trench Digger", 2)]))
+    to_battle(st)
+    attack(st, "Sandbag Porter", "Trench Digger")
+    pass_ladder(st)
+    assert st.hp[uid(st, "Trench Digger")] == 2
+
+
+def test_siphon_gains_only_the_damage_its_attack_deals() -> None:
+    # rule frontline.gap.1
+    # rule frontline.gap.2
+    st = scenario(front=(["Dread Reaver"], ["Militia Recruit"]), lp=(10, 20))
+    to_battle(st)
+    attack(st, "Dread Reaver", "Militia Recruit")  # 3 ATK into 1 HP, no Pierce: 1 dealt
+    pass_ladder(st)
+    assert st.lp == [11, 20]
+    attack(st, "Dread Reaver", "LP")  # Relentless; the line is empty now: a Breach
+    pass_ladder(st)
+    assert st.lp == [14, 17]  # a direct hit is damage dealt too
+
+
+def test_equipment_gives_its_keywords() -> None:
+    # rule frontline.4.4
+    # rule frontline.6.9
+    # rule frontline.6.22
+    st = scenario(front=(["Militia Recruit"], ["Militia Recruit", "Ash Scout"]),
+                  gear={"Militia Recruit": ["Barbed Spear"]})
+    assert st.gear[st.units(0)[0]]  # P1's Militia Recruit carries the Spear
+    to_battle(st)
+    attack(st, "Militia Recruit", "Ash Scout")  # 2 ATK with the Spear's Pierce into 1 HP
+    pass_ladder(st)
+    assert st.lp[1] == 19
+    st = scenario(front=(["Pike Levy"], ["Militia Recruit", "Ash Scout"]), gear={"Ash Scout": ["Tower Shield"]})
+    to_battle(st)
+    targets = {x.split("attacks ")[1].split(" (")[0] for x in labels(st) if "attacks" in x}
+    assert targets == {"Ash Scout"}  # the Tower Shield's Cover
+
+
+def test_a_boost_adds_atk_for_this_turn_only() -> None:
+    # rule frontline.gap.7
+    # rule frontline.6.17
+    st = scenario(hands=(["War Cry"], []), front=(["Militia Recruit"], ["Shieldbearer"]))
+    pick(st, "Cast War Cry")
+    pass_ladder(st)
+    to_battle(st)
+    pick(st, "Militia Recruit (2 ATK)", "attacks Shieldbearer")
+    pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 1
+    next_turn(st)
+    next_turn(st)
+    assert st.view(0)["players"][0]["front"][0]["atk_now"] == 1
