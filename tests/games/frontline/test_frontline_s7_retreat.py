@@ -212,3 +212,48 @@ def test_a_retreated_unit_is_not_shown_with_cover() -> None:
     next_turn(st)
     pick(st, "Redeploy Shieldbearer")
     assert "cover" in st.view(1)["players"][0]["front"][0]["keywords"]  # printed: back on the Front Line
+
+
+def test_a_unit_already_retreating_on_the_ladder_is_not_offered_again() -> None:
+    # rule frontline.gap.19
+    st = scenario(hands=([FILLER, FILLER], []), front=(["Pike Levy", "Ash Scout"], []))
+    pick(st, "Retreat Pike Levy")
+    pay(st)
+    st.apply("pass")  # P2
+    assert st.decision.seat == 0 and kind(st) == "ladder"
+    assert not has(st, "Retreat Pike Levy") and has(st, "Retreat Ash Scout")
+
+
+def test_of_two_retreats_for_one_open_slot_the_later_one_takes_it_and_the_other_whiffs() -> None:
+    # rule frontline.7.4
+    # rule frontline.8.5
+    # rule frontline.8.8
+    st = scenario(hands=([FILLER, FILLER], []), front=(["Pike Levy", "Ash Scout"], []),
+                  tac=(["War Drum", "Signal Beacon"], []))
+    pick(st, "Retreat Pike Levy")
+    pay(st)
+    st.apply("pass")  # P2
+    pick(st, "Retreat Ash Scout")
+    pay(st)
+    pass_ladder(st)
+    assert st.zone[uid(st, "Ash Scout")] == TAC and st.zone[uid(st, "Pike Levy")] == FRONT
+    assert events(st, "whiff")[-1]["reason"] == "no open Tactical Zone slot"
+    assert len(st.tac_cards(0)) == 3 and len(st.fallen[0]) == 2  # the cost is not refunded
+
+
+def test_a_redeployed_unit_cannot_attack_that_turn() -> None:
+    # rule frontline.7.15
+    # rule frontline.gap.12
+    st = scenario(front=(["Ash Scout"], ["Militia Recruit"]), tac=(["Pike Levy"], []))
+    pick(st, "Redeploy Pike Levy")
+    to_battle(st)
+    assert has(st, "Ash Scout (") and not has(st, "Pike Levy (")
+
+
+def test_on_the_opponents_turn_retreat_answers_their_ability() -> None:
+    # rule frontline.7.2
+    # ruling "Retreat answers" (docs/rulings/frontline.md)
+    st = scenario(hands=([FILLER], [FILLER]), front=(["Marksman"], ["Shieldbearer"]))
+    pick(st, "Marksman: Snipe")
+    pay(st)
+    assert st.decision.seat == 1 and has(st, "Retreat Shieldbearer")  # an ability is an effect
