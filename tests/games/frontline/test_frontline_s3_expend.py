@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from frontline_scenario import FILLER, GAME, attack, has, kind, pass_ladder, pay, pick, scenario, to_battle, uid
+from frontline_scenario import (
+    FILLER,
+    GAME,
+    attack,
+    has,
+    kind,
+    next_turn,
+    pass_ladder,
+    pay,
+    pick,
+    scenario,
+    to_battle,
+    uid,
+)
 
 from cardarena.games.frontline.schema import HERO_TIERS, Card
 from cardarena.games.frontline.state import FALLEN
@@ -181,3 +194,54 @@ def test_an_ability_whose_source_is_the_only_fuel_is_not_offered() -> None:
     assert not has(st, "Bolt")
     st = scenario(tac=(["Ballista"], []), front=([], ["Shieldbearer"]), hands=([FILLER], []))
     assert has(st, "Ballista: Bolt")
+
+
+def test_an_ability_is_used_once_per_turn() -> None:
+    # rule frontline.3.3
+    # rule frontline.gap.1
+    st = scenario(hands=([FILLER] * 3, []), front=(["Marksman"], ["Bastion Guard"]))
+    pick(st, "Marksman: Snipe")
+    pay(st)
+    pass_ladder(st)
+    assert not has(st, "Snipe")  # used this turn
+    next_turn(st)
+    next_turn(st)
+    assert has(st, "Marksman: Snipe")  # a new turn
+
+
+def test_abilities_work_from_the_front_line_command_zone_and_tactical_zone_only() -> None:
+    # rule frontline.3.3
+    # rule frontline.gap.9
+    # rule frontline.7.14
+    st = scenario(hands=([FILLER] * 3, []), tac=(["Marksman", "Ballista"], []), command=("Lady Cinder", None),
+                  front=([], ["Shieldbearer"]))
+    assert has(st, "Ballista: Bolt") and has(st, "Lady Cinder: Firestorm")
+    assert not has(st, "Snipe")  # a retreated Hero has no ability to use
+    st = scenario(hands=([FILLER] * 3, []), front=(["Lady Cinder"], ["Shieldbearer"]))
+    assert not has(st, "Firestorm")  # a General's ability works only from the Command Zone
+
+
+def test_a_play_with_no_legal_target_is_not_offered() -> None:
+    # rule frontline.7.11
+    # rule frontline.gap.20
+    st = scenario(hands=(["Volley", FILLER, FILLER], []), front=(["Marksman"], []), tac=([], ["Shieldbearer"]))
+    assert has(st, "Cast Volley") and has(st, "Snipe")  # a retreated unit is a target
+    st = scenario(hands=(["Volley", FILLER, FILLER], []), front=(["Marksman"], []), command=(None, "Marshal Vey"))
+    assert not has(st, "Cast Volley") and not has(st, "Snipe")  # a Command Zone General is no target
+    st = scenario(hands=(["Volley", FILLER], ["Parry", "Ambush Fire", FILLER]), front=(["Pike Levy"], []),
+                  tac=([], ["War Drum"]))
+    pick(st, "Cast Volley")
+    pay(st)
+    assert has(st, "Cast Ambush Fire") and not has(st, "Parry")  # P2 has no unit for Parry to heal
+
+
+def test_a_reaction_needs_its_cost_beyond_itself() -> None:
+    # rule frontline.3.7
+    # rule frontline.4.24
+    st = scenario(hands=(["Forced March", FILLER], ["Last Rites", "Grim Harvest"]), front=(["Pike Levy"], []))
+    pick(st, "Cast Forced March")
+    pay(st)
+    assert st.decision.seat == 1 and has(st, "Cast Last Rites") and has(st, "Cast Grim Harvest")
+    pick(st, "Cast Last Rites")  # Cost 0
+    st.apply("pass")  # P1
+    assert st.decision.seat == 1 and not has(st, "Grim Harvest")  # Cost 1, and it cannot pay for itself
