@@ -503,3 +503,71 @@ def test_playing_a_copy_of_a_reclaimed_card_does_not_tell_that_a_second_copy_was
         assert [c.get("name") for c in hand] == [None, None]
         seen.append((hand, st.view(1)["players"][0]["front"], st.visible_log(1, mark)))
     assert seen[0] == seen[1]
+
+
+def test_ally_targets_are_your_units_in_play_retreated_ones_included() -> None:
+    # rule frontline.7.11
+    # rule frontline.gap.8
+    st = scenario(hands=(["Field Surgery"], []), front=([("Pike Levy", 1)], []),
+                  tac=([("Watchtower", 1), ("Shieldbearer", 1)], []))
+    pick(st, "Cast Field Surgery")
+    assert {x.split(" (")[0] for x in labels(st)} == {"Pike Levy", "Shieldbearer"}  # not the Watchtower
+    pick(st, "Shieldbearer")
+    pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 3
+
+
+def test_healing_stops_at_the_maximum_hp() -> None:
+    # rule frontline.gap.7
+    st = scenario(hands=(["Field Surgery"], []), front=([("Shieldbearer", 2)], []), gear={"Shieldbearer": ["Iron Helm"]})
+    sb = uid(st, "Shieldbearer")
+    assert st.hp[sb] == 3  # 2 + the Helm's 1, of a maximum of 4
+    pick(st, "Cast Field Surgery")
+    pass_ladder(st)
+    assert st.hp[sb] == 4
+
+
+def test_equipping_an_hp_bonus_raises_current_hp() -> None:
+    # rule frontline.gap.7
+    # rule frontline.5.6
+    st = scenario(hands=(["Iron Helm", FILLER], []), front=([("Shieldbearer", 1)], []))
+    pick(st, "Equip Iron Helm to Shieldbearer")
+    pay(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 2
+
+
+def test_a_negated_card_goes_to_the_fallen_zone() -> None:
+    # rule frontline.gap.20
+    st = scenario(hands=(["Volley", FILLER], ["Smoke Screen", FILLER]), front=([], ["Militia Recruit"]))
+    pick(st, "Cast Volley")
+    pay(st)
+    pick(st, "Cast Smoke Screen")
+    pay(st)
+    pass_ladder(st)
+    assert st.zone[uid(st, "Militia Recruit")] == FRONT
+    assert st.zone[uid(st, "Volley")] == FALLEN and uid(st, "Volley") in st.fallen[0]
+    assert st.zone[uid(st, "Smoke Screen")] == FALLEN
+
+
+def test_palisade_gives_bulwark_only_to_front_line_units_with_cover() -> None:
+    # rule frontline.gap.1
+    # rule frontline.gap.7
+    # rule frontline.7.10
+    st = scenario(hands=(["Volley"] * 3 + [FILLER] * 3, []), front=([], ["Shieldbearer", "Pike Levy"]),
+                  tac=([], ["Palisade", "Vanguard Squire"]))
+    for name in ("Shieldbearer", "Pike Levy", "Vanguard Squire"):
+        pick(st, "Cast Volley")
+        pick(st, name)
+        pay(st, "Militia")
+        pass_ladder(st)
+    assert st.hp[uid(st, "Shieldbearer")] == 3  # Cover on the Front Line: Bulwark shaves the 1
+    assert st.zone[uid(st, "Pike Levy")] == FALLEN  # no Cover: no Bulwark
+    assert st.hp[uid(st, "Vanguard Squire")] == 1  # retreated: its Cover is off, and auras reach the Front Line only
+
+
+def test_an_aura_lifts_only_front_line_units() -> None:
+    # rule frontline.gap.1
+    # rule frontline.gap.7
+    st = scenario(front=(["Pike Levy"], []), tac=(["War Drum", "Skirmisher"], []))
+    v = st.view(1)["players"][0]
+    assert v["front"][0]["atk_now"] == 3 and v["tactical"][1]["atk_now"] == 2  # the retreated one: printed
