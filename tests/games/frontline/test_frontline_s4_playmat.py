@@ -272,3 +272,28 @@ def test_emergency_defender_is_declared_once_per_ladder_and_takes_its_printed_hp
     st.apply("pass")
     ironjaw = uid(st, "Captain Ironjaw")
     assert st.front[0] == ironjaw and st.hp[ironjaw] == 3 and len(events(st, "emergency")) == 1
+
+
+def test_a_full_zone_with_one_card_that_fits_is_not_asked_which() -> None:
+    # rule frontline.4.1
+    # ruling "Room paid by the cost" (docs/rulings/frontline.md)
+    helms = {u: ["Iron Helm"] for u in ("Shieldbearer", "Pike Levy", "Ash Scout", "Skirmisher")}
+    st = scenario(front=([*helms, "Militia Recruit"], []), gear=helms, hands=(["Relay Runner", FILLER], []))
+    recruit = st.front[4]
+    pick(st, "Deploy Relay Runner")  # Cost 1: only the Militia Recruit (weight 1) fits; public, so not asked
+    assert kind(st) == "main" and st.zone[recruit] == FALLEN and st.front[4] == uid(st, "Relay Runner")
+    assert len(st.hand[0]) == 2  # the kept filler, and Relay Runner's Muster draw
+
+
+def test_only_cards_in_hand_are_played() -> None:
+    # rule frontline.4.23
+    # rule frontline.5.5
+    st = scenario(hands=([FILLER, FILLER], []), fallen=(["Ash Scout", "Volley", "Ambush Fire"], []),
+                  decks=(["Pike Levy"] * 3, [FILLER] * 3), front=([], ["Shieldbearer"]))
+    assert not has(st, "Ash Scout") and not has(st, "Volley") and not has(st, "Pike Levy")
+    pick(st, "Deploy Militia Recruit")
+    pick(st, "Retreat Militia Recruit")
+    pay(st)
+    assert st.decision.seat == 1
+    st.apply("pass")
+    assert st.decision.seat == 0 and not has(st, "Ambush Fire")
