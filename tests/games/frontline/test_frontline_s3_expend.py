@@ -245,3 +245,15 @@ def test_a_reaction_needs_its_cost_beyond_itself() -> None:
     pick(st, "Cast Last Rites")  # Cost 0
     st.apply("pass")  # P1
     assert st.decision.seat == 1 and not has(st, "Grim Harvest")  # Cost 1, and it cannot pay for itself
+
+
+def test_a_destroyed_units_scavenge_fires_before_its_equipments() -> None:
+    # rule frontline.3.14
+    # rule frontline.gap.1
+    # rule frontline.gap.4
+    st = scenario(front=(["Militia Recruit"], ["Rubble Rat"]), gear={"Rubble Rat": ["Salvaged Gauntlet"]})
+    to_battle(st)
+    attack(st, "Militia Recruit", "Rubble Rat")
+    pass_ladder(st)
+    assert [e["card"] for e in st.log if e["type"] == "trigger"] == ["Rubble Rat", "Salvaged Gauntlet"]
+    assert st.lp[1] == 21 and len(st.hand[1]) == 1 and st.zone[uid(st, "Salvaged Gauntlet")] == FALLEN

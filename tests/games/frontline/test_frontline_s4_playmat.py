@@ -288,7 +288,7 @@ def test_a_full_zone_with_one_card_that_fits_is_not_asked_which() -> None:
 def test_only_cards_in_hand_are_played() -> None:
     # rule frontline.4.23
     # rule frontline.5.5
-    st = scenario(hands=([FILLER, FILLER], []), fallen=(["Ash Scout", "Volley", "Ambush Fire"], []),
+    st = scenario(hands=([FILLER] * 4, []), fallen=(["Ash Scout", "Volley", "Ambush Fire"], []),
                   decks=(["Pike Levy"] * 3, [FILLER] * 3), front=([], ["Shieldbearer"]))
     assert not has(st, "Ash Scout") and not has(st, "Volley") and not has(st, "Pike Levy")
     pick(st, "Deploy Militia Recruit")
@@ -296,4 +296,4 @@ def test_only_cards_in_hand_are_played() -> None:
     pay(st)
     assert st.decision.seat == 1
     st.apply("pass")
-    assert st.decision.seat == 0 and not has(st, "Ambush Fire")
+    assert st.decision.seat == 0 and len(st.hand[0]) == 2 and not has(st, "Ambush Fire")  # fuel enough, not in hand
