@@ -302,9 +302,11 @@ def test_turn_cap_tie_break() -> None:
 
 def test_main_phase_2_allows_everything() -> None:
     # rule frontline.gap.16
-    st = scenario(hands=(["Ash Scout", "Volley", FILLER], []), front=([], ["Militia Recruit"]))
+    st = scenario(hands=(["Ash Scout", "Volley", "Marshal Vey", "Bone Pit", FILLER], []), front=(["Marksman"], ["Militia Recruit"]))
     to_battle(st)
+    pick(st, "End the Battle Phase")
     assert st.phase == "main2" and has(st, "Deploy Ash Scout") and has(st, "Cast Volley")
+    assert has(st, "Play Marshal Vey") and has(st, "Set up Bone Pit") and has(st, "Snipe") and has(st, "Retreat Marksman")
 
 
 def test_cover_binds_attacks_only() -> None:
@@ -571,3 +573,25 @@ def test_an_aura_lifts_only_front_line_units() -> None:
     st = scenario(front=(["Pike Levy"], []), tac=(["War Drum", "Skirmisher"], []))
     v = st.view(1)["players"][0]
     assert v["front"][0]["atk_now"] == 3 and v["tactical"][1]["atk_now"] == 2  # the retreated one: printed
+
+
+def test_a_general_on_the_front_line_has_no_aura_or_end_phase_effect() -> None:
+    # rule frontline.gap.9
+    # rule frontline.gap.11
+    st = scenario(front=(["Warlord Kresh", "Pike Levy"], []))
+    assert st.view(1)["players"][0]["front"][1]["atk_now"] == 2  # no +1 from Kresh off the Command Zone
+    st = scenario(front=(["Matron Sable"], []), lp=(10, 20), start="end")
+    assert st.lp[0] == 10  # no End Phase gain from the Front Line
+    st = scenario(command=("Matron Sable", None), lp=(10, 20), start="end")
+    assert st.lp[0] == 11
+
+
+def test_each_enemy_means_the_front_line_only() -> None:
+    # rule frontline.gap.1
+    st = scenario(hands=(["Artillery Barrage"] + [FILLER] * 3, []), front=([], ["Pike Levy"]),
+                  tac=([], ["War Drum", "Vanguard Squire"]))
+    pick(st, "Cast Artillery Barrage")
+    pay(st)
+    pass_ladder(st)
+    assert st.zone[uid(st, "Pike Levy")] == FALLEN and st.lp[1] == 19
+    assert st.hp[uid(st, "War Drum")] == 1 and st.hp[uid(st, "Vanguard Squire")] == 2

@@ -297,3 +297,14 @@ def test_only_cards_in_hand_are_played() -> None:
     assert st.decision.seat == 1
     st.apply("pass")
     assert st.decision.seat == 0 and len(st.hand[0]) == 2 and not has(st, "Ambush Fire")  # fuel enough, not in hand
+
+
+def test_tactical_equipment_costs_its_printed_cost() -> None:
+    # rule frontline.3.2
+    # rule frontline.4.10
+    st = scenario(hands=(["War Drum"], []))
+    assert not has(st, "Set up War Drum")  # Cost 1 and nothing else to Expend
+    st = scenario(hands=(["War Drum", FILLER], []))
+    pick(st, "Set up War Drum")
+    pay(st)
+    assert st.tac[0] == uid(st, "War Drum") and len(st.fallen[0]) == 1
