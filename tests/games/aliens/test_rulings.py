@@ -951,6 +951,20 @@ def test_gap23_a_special_follow_up_allows_a_second_special_but_no_attack():
     assert st.turn == 4
 
 
+def test_gap23_a_special_follow_up_offers_no_spawn_and_no_counter():
+    # rule aliens.gap.23
+    # Orbital Strike (a Basic Spawn) and Reactive Plating (a Counter, usable from hand on your own turn)
+    # are offered as the primary action, but a Special follow-up is a Special only.
+    hand = ["Reboot Sequence", "Ice Carapace", "Orbital Strike", "Reactive Plating"]
+    st = scenario(aliens=(P0, P1), hands=(hand, []), charge=(E, 0))
+    assert has(st, "Play Orbital Strike") and has(st, "Play Reactive Plating")
+    pick(st, "Play Reboot Sequence")
+    pick(st, "Boreas Galewing")
+    assert st.decision.kind == "followup"
+    assert has(st, "Play Ice Carapace")
+    assert not has(st, "Play Orbital Strike") and not has(st, "Play Reactive Plating")
+
+
 # -- gap.24: who may attack whom ---------------------------------------------------------------------
 
 
