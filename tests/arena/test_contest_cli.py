@@ -67,6 +67,8 @@ def test_swiss_from_the_command_line_and_unknown_contests(sqlite_url: str) -> No
     assert "points" in r.output and "Buchholz" in r.output
     r = cli(sqlite_url, "report", "nope")
     assert r.exit_code == 2 and "no contest named 'nope'; contests: sw" in r.output
+    r = cli(sqlite_url, "run", "nope")  # refused before any progress bar is drawn
+    assert r.exit_code == 2 and "no contest named 'nope'" in r.output and "0:00" not in r.output
     r = cli(sqlite_url, "new", "odd", "--game", "aliens", "--games-per-pairing", "3", "--entry", "random")
     assert r.exit_code == 2 and "must be even" in r.output
 

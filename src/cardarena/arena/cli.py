@@ -138,9 +138,14 @@ def run(
         TimeRemainingColumn,
     )
 
-    from .contest import run_contest
+    from .contest import get_contest, run_contest
 
     store = _store()
+    try:  # an unknown name is refused before a progress bar is drawn
+        with store.session() as s:
+            get_contest(s, name)
+    except CardArenaError as e:
+        _fail(str(e))
     faults: dict[str, int] = {}
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=err, disable=quiet, transient=False)
