@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -77,8 +78,8 @@ def test_a_contest_whose_name_seed_or_counts_cannot_be_kept_is_refused_whole(db_
     long_name = tmp_path / "long.toml"
     from cardarena import load_game
 
-    deck = load_game("aliens").starter_decks()["mind_storm"]
-    deck.name = "N" * 300  # a deck file's name has no limit; the entries table keeps 200 characters
+    # a deck file's name has no limit; the entries table keeps 200 characters
+    deck = dataclasses.replace(load_game("aliens").starter_decks()["mind_storm"], name="N" * 300)
     long_name.write_text(deck.to_toml())
     for args in (["a/b"], ["x" * 201], ["cup", "--seed", str(2**70)], ["cup", "--format", "swiss", "--rounds",
                                                                           str(2**40)]):

@@ -24,7 +24,7 @@ from .errors import DeckError
 LEADER_KEYS = ("aliens", "heroes", "armory", "recruits", "pool")  # recruits, pool: circuits Limited
 
 
-@dataclass
+@dataclass(frozen=True)  # starters are shared by every caller: a change makes a new Deck (dataclasses.replace)
 class Deck:
     game: str
     name: str
