@@ -28,13 +28,14 @@ def output_problem(path: str | Path) -> str | None:
     return None
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str, mode: int = 0o666) -> None:
     """Write `text` (UTF-8) to `path` whole: a temporary file in the same folder, synced, renamed over it.
-    An OSError leaves `path` as it was."""
+    An OSError leaves `path` as it was. `mode` is the new file's permissions before the umask (0o600:
+    its owner's only, from the first byte)."""
     p = Path(path)
     tmp = p.with_name(f".{p.name}.{secrets.token_hex(4)}.tmp")
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for open()
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)  # the umask applies, as for open()
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

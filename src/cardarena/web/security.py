@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import os
 import secrets
 import threading
 import time
@@ -13,6 +12,8 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..core.files import write_atomic
 
 _hasher = PasswordHasher()
 
@@ -49,16 +50,7 @@ def secret_key(folder: Path) -> str:
             return key
     folder.mkdir(parents=True, exist_ok=True)
     key = secrets.token_hex(32)
-    tmp = path.with_name(f".web-secret.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(key)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_atomic(path, key, mode=0o600)
     return key
 
 
