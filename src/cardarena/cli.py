@@ -407,7 +407,7 @@ def match(
 
     show(state)
     started = time.monotonic()
-    begun: list[int] = []
+    begun = None
     try:
         begun = start_agents(state, agents)  # an external bot's process starts here
         show(state)
@@ -426,7 +426,8 @@ def match(
         err.print("interrupted", markup=False)
         raise typer.Exit(130) from None
     finally:
-        end_agents(state, agents, begun)
+        if begun is not None:
+            end_agents(state, agents, begun)
     r = state.result
     assert r is not None
     if as_json:

@@ -150,19 +150,9 @@ def play_game(
     clocks = [Clock(time_control) for _ in range(n)] if time_control is not None else None
     started: list[int] = []
     try:
-        for seat in range(n):
-            agent = agents[seat]
-            agent.deadline = None
-            try:
-                agent.start(state, seat, time_control)
-            except AgentFault as e:
-                _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
-                return report
-            except Exception as e:  # an automaton's crash is its loss, not the arena's
-                _fault(report, seat, ERROR, f"agent {agent.name!r} crashed at start: {type(e).__name__}: {e}")
-                return report
-            finally:
-                started.append(seat)
+        started = start_agents(state, agents, report, time_control)
+        if report.fault_seat is not None:
+            return report
         perf = time.perf_counter
         while state.decision is not None:
             d = state.decision
@@ -210,9 +200,34 @@ def play_game(
                 return report
         return report
     finally:
-        for seat in started:
-            with contextlib.suppress(Exception):  # a bot that fails after its game changes nothing
-                agents[seat].end(state, seat, report)
+        end_agents(state, agents, started, report)
+
+
+def start_agents(state: State, agents: Sequence[Agent], report: GameReport,
+                 time_control: TimeControl | None = None) -> list[int]:
+    """Tell every agent its game begins (an external bot starts its process here). An agent that fails
+    to start forfeits the game (`report` says so) and the others are not started. Returns the seats to
+    pass to `end_agents`, the one that failed included."""
+    started: list[int] = []
+    for seat, agent in enumerate(agents):
+        agent.deadline = None
+        started.append(seat)
+        try:
+            agent.start(state, seat, time_control)
+        except AgentFault as e:
+            _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
+            break
+        except Exception as e:  # an automaton's crash is its loss, not the arena's
+            _fault(report, seat, ERROR, f"agent {agent.name!r} crashed at start: {type(e).__name__}: {e}")
+            break
+    return started
+
+
+def end_agents(state: State, agents: Sequence[Agent], started: Sequence[int], report: GameReport) -> None:
+    """The game is over (or was stopped): tell the agents `start_agents` started; their processes end."""
+    for seat in started:
+        with contextlib.suppress(Exception):  # a bot that fails after its game changes nothing
+            agents[seat].end(state, seat, report)
 
 
 def play(

@@ -9,7 +9,6 @@ forfeits stay for automatons that crash in their own code or answer an illegal o
 
 from __future__ import annotations
 
-import contextlib
 import json
 import tempfile
 import traceback
@@ -17,8 +16,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core import match
 from ..core.engine import State
-from ..core.errors import AgentFault, IllegalChoice
+from ..core.errors import IllegalChoice
 from ..core.match import ERROR, OK, GameReport, forfeit, replay_record
 from ..core.replay import save_replay
 
@@ -53,36 +53,21 @@ def engine_fault(exc: BaseException) -> str | None:
     return f"{paths[engine[-1]].rsplit('cardarena/', 1)[-1]}:{f.lineno}"
 
 
-def start_agents(state: State, agents: Sequence[Agent]) -> list[int]:
-    """Tell every agent its game begins (an external bot starts its process here), as `core.match.play`
-    does; an agent that fails to start forfeits the game. Returns the seats to `end_agents` later."""
-    started: list[int] = []
-    for seat, agent in enumerate(agents):
-        started.append(seat)
-        try:
-            agent.start(state, seat)
-        except AgentFault as e:
-            forfeit(state, seat, f"agent {agent.name!r}: {e}", e.status)
-            break
-        except Exception as e:
-            where = engine_fault(e)
-            if where is not None:
-                raise EngineFailure(e, where) from e
-            forfeit(state, seat, f"agent {agent.name!r} crashed at start: {type(e).__name__}: {e}")
-            break
-    return started
+def start_agents(state: State, agents: Sequence[Agent]) -> tuple[list[int], GameReport]:
+    """`core.match.start_agents` for the terminal's own game loops (`match`, `play`): an agent that fails
+    to start forfeits the game. Returns the started seats and the report to hand to `end_agents`."""
+    report = GameReport(state, [OK] * len(agents), seconds=[0.0] * len(agents))
+    return match.start_agents(state, agents, report), report
 
 
-def end_agents(state: State, agents: Sequence[Agent], started: Sequence[int]) -> None:
-    """The game is over (or was stopped): tell the agents `start_agents` started and free their processes."""
-    statuses = [OK] * len(agents)
+def end_agents(state: State, agents: Sequence[Agent], begun: tuple[list[int], GameReport]) -> None:
+    """The game is over (or was stopped): the agents `start_agents` started are told, with each
+    seat's status as its forfeits in the log give it."""
+    started, report = begun
     for ev in state.log:
-        if ev.get("type") == "forfeit" and isinstance(ev.get("player"), int) and ev["player"] < len(statuses):
-            statuses[ev["player"]] = str(ev.get("status") or ERROR)
-    report = GameReport(state, statuses, seconds=[0.0] * len(agents))
-    for seat in started:
-        with contextlib.suppress(Exception):  # a bot that fails after its game changes nothing
-            agents[seat].end(state, seat, report)
+        if ev.get("type") == "forfeit" and isinstance(ev.get("player"), int) and ev["player"] < len(agents):
+            report.statuses[ev["player"]] = str(ev.get("status") or ERROR)
+    match.end_agents(state, agents, started, report)
 
 
 def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
