@@ -257,3 +257,34 @@ def test_a_destroyed_units_scavenge_fires_before_its_equipments() -> None:
     pass_ladder(st)
     assert [e["card"] for e in st.log if e["type"] == "trigger"] == ["Rubble Rat", "Salvaged Gauntlet"]
     assert st.lp[1] == 21 and len(st.hand[1]) == 1 and st.zone[uid(st, "Salvaged Gauntlet")] == FALLEN
+
+
+def test_the_target_of_a_play_is_not_fuel_for_it() -> None:
+    """Battle Cleric's Mend (Expend 1, heal an ally 2) aimed at Trench Digger could once be paid by
+    Expending Trench Digger itself, which only threw the play away (its target gone, it whiffed)."""
+    # rule frontline.3.3
+    # rule frontline.gap.4
+    st = scenario(hands=([FILLER], []), front=(["Battle Cleric", ("Trench Digger", 1)], ["Shieldbearer"]))
+    pick(st, "Battle Cleric: Mend")
+    assert kind(st) == "target"
+    pick(st, "Trench Digger (1 HP)")
+    assert kind(st) == "expend"
+    assert not has(st, "Trench Digger from your Front Line") and has(st, f"{FILLER} from your hand")
+    pay(st)
+    pass_ladder(st)
+    assert st.hp[uid(st, "Trench Digger")] == 3 and st.zone[uid(st, "Trench Digger")] != FALLEN
+
+
+def test_a_target_that_is_the_only_fuel_is_not_offered() -> None:
+    # rule frontline.3.7
+    # rule frontline.gap.4
+    # Only Ash Scout can pay, so Mend may heal the Cleric (paid by Ash Scout) but not Ash Scout.
+    st = scenario(front=([("Battle Cleric", 1), ("Ash Scout", 1)], ["Shieldbearer"]))
+    pick(st, "Battle Cleric: Mend")
+    assert kind(st) == "expend" and has(st, "Ash Scout from your Front Line")  # the one target is not asked
+    pay(st)
+    pass_ladder(st)
+    assert st.hp[uid(st, "Battle Cleric")] == 2 and st.zone[uid(st, "Ash Scout")] == FALLEN
+    # With no fuel beyond the target, the play is not offered at all
+    st = scenario(front=(["Battle Cleric"], ["Shieldbearer"]))
+    assert not has(st, "Battle Cleric: Mend")

@@ -15,7 +15,7 @@ from .expend import fuel, pay_step, room_step, room_to_open, weight
 from .ladder import declare, emergency_option, retreat_options
 from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCard
 from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
-from .targets import legal_targets
+from .targets import payable_targets
 
 
 def _ability_sources(st: FrontlineState, p: int) -> list[int]:
@@ -70,12 +70,12 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 opts.append(Option(f"equip:{d.id}:{i}", f"Equip {d.name} to {defs[u].name} (Expend {d.cost})",
                                    {"card": d.id, "unit": {"seat": p, "zone": "front", "index": i}}, ("equip", iid, u)))
         elif isinstance(d, ActionCard):
-            if d.cost <= spare and (d.target == "none" or legal_targets(st, p, d.target)):
+            if d.cost <= spare and (d.target == "none" or payable_targets(st, p, d.target, d.cost, (iid,))):
                 opts.append(Option(f"action:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("action", iid)))
     for src in _ability_sources(st, p):
         ab = defs[src].ability
         # the source is not fuel, but its equipment is, as for Retreat and equip (ruling frontline.gap.4)
-        if ab.cost > total - 1 or (ab.target != "none" and not legal_targets(st, p, ab.target)):
+        if ab.cost > total - 1 or (ab.target != "none" and not payable_targets(st, p, ab.target, ab.cost, (src,))):
             continue
         _seat, zn, i = st.position(src)
         oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"

@@ -18,7 +18,7 @@ from .effects import resolve_effects, to_fallen
 from .expend import fuel, pay_step, room_step, room_to_open
 from .schema import ReactionCard
 from .state import COMMAND, FRONT, LADDER, LP, TAC, FrontlineState
-from .targets import legal_targets, target_option
+from .targets import payable_targets, target_option, with_target
 
 Link = tuple[Any, ...]
 
@@ -63,7 +63,7 @@ def reactions_castable(st: FrontlineState, p: int, n: int) -> list[Option]:
             continue
         if d.cost > n - 1:
             continue  # rule frontline.3.7
-        if d.target != "none" and not legal_targets(st, p, d.target):
+        if d.target != "none" and not payable_targets(st, p, d.target, d.cost, (iid,)):
             continue
         opts.append(Option(f"reaction:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("reaction", iid)))
     return opts
@@ -172,9 +172,9 @@ def _target_then_pay(st: FrontlineState, p: int, tkind: str, cost: int, base: tu
 def h_target(st: FrontlineState, step: Step) -> None:
     """Asker: the target of a card or ability (the targets are public, so one target is not asked)."""
     _, p, tkind, cost, base, why, exclude = step
-    ts = legal_targets(st, p, tkind)
-    if len(ts) == 1:
-        st.stack.append(pay_step(p, cost, why, ("link", (*base, ts[0], st.zone[ts[0]])), exclude))
+    ts = payable_targets(st, p, tkind, cost, exclude)
+    if len(ts) == 1:  # the target is not fuel for its own play (ruling frontline.gap.4)
+        st.stack.append(pay_step(p, cost, why, ("link", (*base, ts[0], st.zone[ts[0]])), with_target(exclude, ts[0])))
         return
     opts = [target_option(st, t) for t in ts]
     st.ask(p, "target", f"Choose the target of {why}", opts, ("target_chosen", p, cost, base, why, exclude), step)
@@ -183,7 +183,7 @@ def h_target(st: FrontlineState, step: Step) -> None:
 def h_target_chosen(st: FrontlineState, step: Step) -> None:
     _, p, cost, base, why, exclude, t = step
     st.emit("target", player=p, card=st.ref(t))
-    st.stack.append(pay_step(p, cost, why, ("link", (*base, t, st.zone[t])), exclude))
+    st.stack.append(pay_step(p, cost, why, ("link", (*base, t, st.zone[t])), with_target(exclude, t)))
 
 
 # -- resolving ---------------------------------------------------------------------------------------

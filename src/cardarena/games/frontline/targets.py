@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardarena.core.engine import Option
 
+from .expend import fuel
 from .state import FrontlineState
 
 
@@ -15,6 +16,18 @@ def legal_targets(st: FrontlineState, p: int, tkind: str) -> list[int]:
     if tkind == "ally":
         return [u for u in st.units(p) + st.tac_cards(p) if st.is_unit(u)]
     return []
+
+
+def payable_targets(st: FrontlineState, p: int, tkind: str, cost: int, exclude: tuple[int, ...]) -> list[int]:
+    """The legal targets p can still pay `cost` for when the target itself is not fuel (an own unit
+    chosen as the target cannot be Expended for the play aimed at it; its equipment can: ruling
+    frontline.gap.4). `exclude` holds the play's own source."""
+    return [t for t in legal_targets(st, p, tkind) if fuel(st, p, with_target(exclude, t)) >= cost]
+
+
+def with_target(exclude: tuple[int, ...], t: int) -> tuple[int, ...]:
+    """`exclude` and the target, once: a source may target itself (Mend on the Battle Cleric)."""
+    return exclude if t in exclude else (*exclude, t)
 
 
 def target_label(st: FrontlineState, t: int) -> str:
