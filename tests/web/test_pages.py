@@ -13,7 +13,7 @@ import cardarena
 from cardarena.games.aliens.pool import WHEEL, beats
 from cardarena.guide import load_guide
 
-from .conftest import signup
+from .conftest import make_client, signup
 
 
 @pytest.mark.parametrize("game", cardarena.core.registry.game_ids())
@@ -91,6 +91,26 @@ def test_a_contest_runs_and_shows_its_leaderboard(client: TestClient) -> None:
     board = page.split('id="leaderboard"')[1].split("</table>")[0]
     assert board.count("<tr><td>") == 2 and board.count("random:") == 2
     assert client.get("/contests").status_code == 200
+
+
+def test_only_the_maker_of_a_contest_may_run_it(db: str) -> None:
+    """Running a contest spends the server's CPU on someone's entries: any signed-in user could once
+    start anyone's contest."""
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with make_client(db) as ada:
+        tok = signup(ada, "ada")
+        form = {"csrf": tok, "game": "aliens", "name": "ada's night", "pairing": "round-robin", "games": "2",
+                "agent0": "random", "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
+        assert ada.post("/contests", data=form, follow_redirects=False).status_code == 303
+        assert 'id="run-contest"' in ada.get("/contests/ada's night").text and "made by ada" in ada.get(
+            "/contests/ada's night").text
+    with make_client(db) as bob:
+        tok = signup(bob, "bob")
+        page = bob.get("/contests/ada's night").text
+        assert 'id="run-contest"' not in page and "made by ada" in page
+        r = bob.post("/contests/ada's night/run", data={"csrf": tok}, follow_redirects=False)
+        assert r.status_code == 403 and "only ada" in r.text
+        assert 'data-status="open"' in bob.get("/contests/ada's night").text  # nothing was started
 
 
 def test_a_contest_refuses_a_draft_and_an_outside_bot(client: TestClient) -> None:

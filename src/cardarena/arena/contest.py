@@ -76,11 +76,13 @@ def create_contest(
     rules: dict[str, Any] | None = None,
     time_control: TimeControl | None = None,
     checked: list[EntrySpec] | None = None,
+    owner: str | None = None,
 ) -> int:
     """Create a contest and enter `entries` (each `AGENT:DECK`); every problem is reported at once.
     With `time_control` every seat of every game has a clock (a seat out of time loses as TIMEOUT).
     `checked`: entries the caller already checked (the web arena's saved decks), entered with the
-    others in the same transaction, so a contest never exists without its entries."""
+    others in the same transaction, so a contest never exists without its entries. `owner`: the web
+    user making it, the only one who may run it from the web."""
     name = name.strip()
     problems: list[str] = []
     if not name:
@@ -120,7 +122,8 @@ def create_contest(
         c = Contest(name=name, game=game, game_format=fmt, rules=checked_rules, pairing=pairing,
                     games_per_pairing=games_per_pairing, rounds=rounds or 0,
                     seed=schedule.derive_seed("contest", name) if seed is None else seed,
-                    time_control=None if time_control is None else time_control.to_dict(), status="open", engine_version=__version__)
+                    time_control=None if time_control is None else time_control.to_dict(), status="open", engine_version=__version__,
+                    owner=owner)
         s.add(c)
         _add_entries(c, specs)
         s.flush()

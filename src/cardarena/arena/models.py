@@ -65,6 +65,10 @@ class Contest(Base):
     #: clocks of every seat of every game (`TimeControl.to_dict()`: per_decision, bank, startup
     #: seconds); None: in-process automatons untimed, external bots on their own limits
     time_control: Mapped[dict[str, float] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    #: the web user (by name) who made it, the only one who may run it from the web; None: made on the
+    #: command line by whoever runs the arena (any signed-in user may run it). No foreign key: the
+    #: arena's tables stand without the web's.
+    owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
     #: "open" (taking entries), "running" (games scheduled), "finished"
     status: Mapped[str] = mapped_column(String(20), default="open")
     engine_version: Mapped[str] = mapped_column(String(40))

@@ -103,7 +103,7 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
         "contest": {"name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules,
                     "format": c.pairing, "games_per_pairing": c.games_per_pairing, "rounds": c.rounds,
                     "seed": c.seed, "time_control": c.time_control, "status": c.status,
-                    "engine_version": c.engine_version},
+                    "engine_version": c.engine_version, "owner": c.owner},
         "games": {"finished": sum(reasons.values()), "errors": len(errors),
                   "expected": expected_games(c.pairing, len(entries), c.games_per_pairing, c.rounds)
                   if c.status != "open" else None, "reasons": reasons},

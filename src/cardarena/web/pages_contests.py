@@ -84,7 +84,8 @@ async def new_contest(request: Request) -> Response:
         # a secret seed: the default derives from the name, which would tell anyone every game's deal;
         # the entries are written with the contest, in one transaction: a refused contest leaves nothing
         create_contest(a.store, name, g.id, [], pairing=str(form.get("pairing", "round-robin")),
-                       games_per_pairing=gpp, game_format=fmt, seed=secrets.randbits(52), checked=specs)
+                       games_per_pairing=gpp, game_format=fmt, seed=secrets.randbits(52), checked=specs,
+                       owner=user.name)
     except (ContestError, EntryError, ValueError) as e:
         raise HTTPException(400, str(e)) from None
     return RedirectResponse(f"/contests/{quote(name, safe='')}", status_code=303)
@@ -97,16 +98,18 @@ def _runs(a: Arena) -> dict[str, threading.Thread]:
 
 @router.post("/contests/{name}/run")
 async def run(request: Request, name: str) -> Response:
-    require_user(request)
+    user = require_user(request)
     form = await request.form()
     check_csrf(request, str(form.get("csrf", "")))
     rate_limit(request, "contest")
     a = arena(request)
     with a.store.session() as s:
         try:
-            get_contest(s, name)
+            owner = get_contest(s, name).owner
         except ContestError as e:
             raise HTTPException(404, str(e)) from None
+    if owner is not None and owner != user.name:  # running spends the server's CPU: its maker decides when
+        raise HTTPException(403, f"only {owner}, who made this contest, may run it")
     runs = _runs(a)
     if name not in runs or not runs[name].is_alive():
         failures: dict[str, str] = a.extra.setdefault("contest_failures", {})
