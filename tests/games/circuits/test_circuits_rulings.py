@@ -805,3 +805,20 @@ def test_the_victory_check_waits_for_the_ordered_triggers_of_the_lethal_event():
         pick(st, first)
         assert st.hp == [0, 0]
         assert st.result is not None and st.result.winner is None and st.result.reason == "both_heroes_defeated"
+
+
+def test_a_card_is_shown_before_its_target_is_chosen():
+    # rule circuits.11.7
+    # rule circuits.4.1
+    # A `target` decision asked while the card is still hidden in the hand would tell the other seat
+    # that a targeted card is coming; the card is shown first (ruling 52).
+    st = board(heroes=("Sparkwright", "Lumen Warden"), hands=(["Short Out", "Short Out"], []),
+               gear=([], ["Scaffold Matrix", "Padded Vest"]))
+    pick(st, "Play Short Out")
+    assert st.decision.kind == "target"
+    shown = [e for e in st.visible_log(1) if e["type"] == "announce"]
+    assert [(e["player"], e["card"]) for e in shown] == [(0, "Short Out")]
+    seen = st.view(1)["players"][0]["seen"]
+    assert [(c["zone"], c["card"]["name"]) for c in seen] == [("hand", "Short Out")]  # not the other copy
+    pick(st, "Scaffold Matrix")
+    assert events(st, "play")[-1]["card"] == "Short Out"

@@ -66,6 +66,17 @@ def choose_then(st: CircuitsState, seat: int, iid: int, then: Step) -> None:
     d = st.defs[iid]
     kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
     st.stack.append(("choose", seat, kind, iid, then))
+    st.stack.append(("announce", seat, kind, iid))
+
+
+def h_announce(st: CircuitsState, step: Step) -> None:
+    """A card from the hand with a choice of targets is shown before the target is asked (ruling 52):
+    a `target` decision asked while the card is still hidden would tell the other seat what kind of
+    card is coming. A step of its own, not part of the asker, which must have no side effects."""
+    _, seat, kind, iid = step
+    if len(candidates(st, seat, kind)) > 1:
+        st.seen[1 - seat].add(iid)
+        st.emit("announce", player=seat, card=st.ref(iid))
 
 
 def h_choose(st: CircuitsState, step: Step) -> None:
@@ -106,4 +117,4 @@ def h_look_at(st: CircuitsState, step: Step) -> None:
     look(st, seat, t, source)
 
 
-HANDLERS = {"choose": h_choose, "chosen": h_chosen, "look_pick": h_look_pick, "look_at": h_look_at}
+HANDLERS = {"announce": h_announce, "choose": h_choose, "chosen": h_chosen, "look_pick": h_look_pick, "look_at": h_look_at}

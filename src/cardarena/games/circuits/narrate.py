@@ -33,6 +33,8 @@ def narrate(e: dict[str, Any]) -> str | None:
             return f"  {_p(e)} plays a face-down {e['kind']} Plan"
         on = f" on {e['target']}" if e.get("target") else ""
         return f"  {_p(e)} plays {e['card']}{on}"
+    if t == "announce":
+        return f"  {_p(e)} shows {e['card']} and chooses its target"
     if t == "answer":
         return f"    {_p(e)} answers with {e['card']} (step {e['step']})"
     if t == "attack":
