@@ -91,3 +91,14 @@ def test_a_contest_whose_name_seed_or_counts_cannot_be_kept_is_refused_whole(db_
     assert r.exit_code == 0, (r.exception, r.output)
     status = json.loads(cli(db_url, "status", "cup", "--json").output)
     assert [len(e["deck"]) for e in status["entries"]] == [200, 200]
+
+
+def test_the_report_says_who_made_a_web_contest(sqlite_url: str) -> None:
+    from cardarena.arena.contest import create_contest
+    from cardarena.arena.store import Store
+
+    create_contest(Store(sqlite_url), "ada's", "aliens", ["random:mind_storm", "random:creeping_rot"], owner="ada")
+    create_contest(Store(sqlite_url), "mine", "aliens", ["random:mind_storm", "random:creeping_rot"])
+    assert "made by ada on the web" in cli(sqlite_url, "report", "ada's").output
+    assert "made by" not in cli(sqlite_url, "report", "mine").output
+    assert json.loads(cli(sqlite_url, "report", "ada's", "--json").output)["contest"]["owner"] == "ada"

@@ -264,7 +264,7 @@ def report(
     c, g = data["contest"], data["games"]
     out.print(f"[bold]{c['name']}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
               f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, {clock_text(c['time_control'])}, "
-              f"status {c['status']}")
+              f"status {c['status']}" + (f", made by {c['owner']} on the web" if c["owner"] else ""))
     out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
               + (f", {g['errors']} engine errors" if g["errors"] else "")
               + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))
