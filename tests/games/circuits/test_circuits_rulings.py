@@ -822,3 +822,15 @@ def test_a_card_is_shown_before_its_target_is_chosen():
     assert [(c["zone"], c["card"]["name"]) for c in seen] == [("hand", "Short Out")]  # not the other copy
     pick(st, "Scaffold Matrix")
     assert events(st, "play")[-1]["card"] == "Short Out"
+
+
+def test_an_asset_is_shown_before_the_discard_that_makes_room_for_it():
+    # rule circuits.9.1.3
+    # ruling 52: a `make_room` decision asked while the Asset is hidden would tell that one is coming
+    st = board(heroes=("Lumen Warden", "Sparkwright"), field=(["Kiln Golem", "Ember Turret"], []),
+                  hands=(["Bulwark Drone"], []))
+    pick(st, "Play Bulwark Drone")
+    assert st.decision.kind == "make_room"
+    assert [(e["player"], e["card"]) for e in st.visible_log(1) if e["type"] == "announce"] == [(0, "Bulwark Drone")]
+    pick(st, "Discard Kiln Golem")
+    assert len(events(st, "announce")) == 1 and events(st, "play")[-1]["card"] == "Bulwark Drone"

@@ -155,6 +155,7 @@ def h_act(st: CircuitsState, step: Step) -> None:
         d = st.defs[iid]
         if isinstance(d, AssetCard) and len(st.field[seat]) >= st.params["field_size"]:
             st.stack.append(("make_room", seat, iid))
+            st.stack.append(("announce", seat, None, iid))  # shown before the discard is asked (ruling 52)
         else:
             choose_then(st, seat, iid, ("declare", seat, iid))
     elif what == "attack":
@@ -220,7 +221,7 @@ def h_room_made(st: CircuitsState, step: Step) -> None:
     st.guarded.pop(a, None)
     st.discard[seat].append(a)
     st.emit("discard", player=seat, card=st.ref(a), reason="make room")
-    choose_then(st, seat, iid, ("declare", seat, iid))
+    choose_then(st, seat, iid, ("declare", seat, iid), shown=True)
 
 
 def h_declare(st: CircuitsState, step: Step) -> None:

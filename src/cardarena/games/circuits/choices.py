@@ -61,20 +61,23 @@ def target_option(st: CircuitsState, t: int, viewer: int) -> Option:
     return Option(f"target:{at['seat']}:{at['zone']}:{at['index']}", target_label(st, t, viewer), data, t)
 
 
-def choose_then(st: CircuitsState, seat: int, iid: int, then: Step) -> None:
-    """Choose the card's target (if it has one), then run `then + (target,)`."""
+def choose_then(st: CircuitsState, seat: int, iid: int, then: Step, shown: bool = False) -> None:
+    """Choose the card's target (if it has one), then run `then + (target,)`; the card from the hand
+    is shown first when its target is asked, unless it was `shown` already."""
     d = st.defs[iid]
     kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
     st.stack.append(("choose", seat, kind, iid, then))
-    st.stack.append(("announce", seat, kind, iid))
+    if not shown:
+        st.stack.append(("announce", seat, kind, iid))
 
 
 def h_announce(st: CircuitsState, step: Step) -> None:
-    """A card from the hand with a choice of targets is shown before the target is asked (ruling 52):
-    a `target` decision asked while the card is still hidden would tell the other seat what kind of
-    card is coming. A step of its own, not part of the asker, which must have no side effects."""
+    """A card from the hand is shown before a decision about it is asked (ruling 52): its target
+    (when there is a choice; `kind` None: always, e.g. before the Asset to discard for room). A
+    decision asked while the card is still hidden would tell the other seat what kind of card is
+    coming. A step of its own, not part of the asker, which must have no side effects."""
     _, seat, kind, iid = step
-    if len(candidates(st, seat, kind)) > 1:
+    if kind is None or len(candidates(st, seat, kind)) > 1:
         st.seen[1 - seat].add(iid)
         st.emit("announce", player=seat, card=st.ref(iid))
 

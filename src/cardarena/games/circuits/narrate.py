@@ -34,7 +34,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         on = f" on {e['target']}" if e.get("target") else ""
         return f"  {_p(e)} plays {e['card']}{on}"
     if t == "announce":
-        return f"  {_p(e)} shows {e['card']} and chooses its target"
+        return f"  {_p(e)} shows {e['card']}"
     if t == "answer":
         return f"    {_p(e)} answers with {e['card']} (step {e['step']})"
     if t == "attack":
