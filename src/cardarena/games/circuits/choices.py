@@ -67,7 +67,7 @@ def choose_then(st: CircuitsState, seat: int, iid: int, then: Step, shown: bool 
     d = st.defs[iid]
     kind = choice_kind(getattr(d, "effects", ()) or getattr(d, "on_play", ()))
     st.stack.append(("choose", seat, kind, iid, then))
-    if not shown:
+    if not shown and kind != "none":  # most plays have no target: no step for them
         st.stack.append(("announce", seat, kind, iid))
 
 
