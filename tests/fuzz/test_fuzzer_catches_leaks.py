@@ -1,7 +1,7 @@
 """The fuzzer's information-set checks fail on the kinds of leak they exist for (docs/architecture.md,
 "Hidden information"): a view that depends on another seat's hidden cards, a card name written as
-plain text in an event, a window asked only when an answer is held. Each leak is planted in `aliens`
-for one test and must be reported."""
+plain text in an event, a window asked only when an answer is held, a decision about a card still
+hidden. Each leak is planted (in `aliens` unless said) for one test and must be reported."""
 
 from __future__ import annotations
 
@@ -94,5 +94,19 @@ def test_moving_an_unknown_copy_while_a_known_copy_stays_is_caught(monkeypatch: 
 
     fuzz_game("circuits", 0, deep=True, secrecy=True)  # unplanted: passes
     monkeypatch.setattr(State, "distinct", first_copy)
-    with pytest.raises(FuzzFailure, match=r"second copy"):
+    # check (e) sees it too, from the looker watching: which instance moved differs between the games
+    with pytest.raises(FuzzFailure, match=r"second copy|can tell seat \d's hidden cards apart"):
         fuzz_game("circuits", 0, deep=True, secrecy=True)
+
+
+def test_a_decision_about_a_card_still_hidden_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check (e), planted in `circuits`: the old leak of ruling 52. A card from the hand was not shown
+    before its target (or the Asset to discard for room) was asked, so the other seat, watching, saw a
+    `target` decision while the card was still hidden and knew a targeted card was coming. The
+    acting seat's own checks cannot see this; only a seat watching another's move can."""
+    from cardarena.games.circuits.state import CircuitsState
+
+    fuzz_game("circuits", 9, deep=True, secrecy=True)  # unplanted: passes
+    monkeypatch.setitem(CircuitsState.HANDLERS, "announce", lambda st, step: None)
+    with pytest.raises(FuzzFailure, match=r"can tell seat \d's hidden cards apart"):
+        fuzz_game("circuits", 9, deep=True, secrecy=True)

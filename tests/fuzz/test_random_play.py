@@ -1,7 +1,8 @@
 """Random play for every registered game, checking the engine contract at every decision
 (cardarena.sim.fuzz): no exception; the ruleset's invariants (cards in exactly one zone, HP and
 counters in bounds...); an option for the seat to act; `seq` increasing; the information-set checks
-for every seat (determinize, a differential game, no unseen card name in a view or log); a clone fed
+for every seat (determinize, a differential game for the acting seat and for each seat watching it,
+no unseen card name in a view or log); a clone fed
 the same choice gives the same log; a JSON save/load resumes identically.
 
 The default suite plays a quick slice (QUICK seeds per game); the long sweep of 1,000 seeds per game

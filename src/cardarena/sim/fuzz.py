@@ -14,6 +14,10 @@ The deep checks, for every registered game (docs/architecture.md, "Hidden inform
 - (d) copies: when a seat's card leaves its hand, no other seat that knew an identical copy there
   sees the known copy stay while an unknown one left (it would learn of a second copy), for games whose
   state keeps hands as `hand[seat]`;
+- (e) watching: for every seat other than the acting one, the acting seat's choice applied both to
+  the game and to a copy whose cards hidden from the watcher were resampled looks the same to the
+  watcher until a card is shown to it in both (what a seat does with a hidden card, and the kind of
+  decision that follows, must not tell the others what the card is);
 - `hidden_from` agrees with `visible_mask`; a clone fed the same choice gives the same log; a JSON
   save/load resumes identically.
 """
@@ -204,6 +208,76 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
     return None
 
 
+def _shows(e: dict[str, Any], bit: int) -> bool:
+    """Whether raw event `e` shows the seat (`bit`) the identity of some card."""
+    return any(m & bit if m.__class__ is int else any(mm & bit for mm in m) for m in (e.get("~see") or {}).values())
+
+
+def _shows_another_card(ea: dict[str, Any], eb: dict[str, Any], bit: int) -> bool:
+    """Whether two raw events show the seat (`bit`) different cards in the same field: a card is
+    revealed at that moment in both games, and what follows may rightly depend on which."""
+    sa, sb = ea.get("~see") or {}, eb.get("~see") or {}
+    for k in sa.keys() & sb.keys():
+        ma, mb = sa[k], sb[k]
+        if ea[k] == eb[k]:
+            continue
+        if ma.__class__ is int and mb.__class__ is int:
+            if ma & bit and mb & bit:
+                return True
+        elif ma.__class__ is list and mb.__class__ is list and all(m & bit for m in (*ma, *mb)):
+            return True
+    return False
+
+
+def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Random) -> str | None:
+    """Check (e): `seat` watches another seat, `actor`, make its choice. In a copy where every card
+    hidden from `seat` was resampled (so the actor holds other cards), the same choice must look the
+    same to `seat` until a card is revealed to it in both games: what the actor does with a card that
+    `seat` cannot see (chooses it, then its target, a payment, room for it) may not tell `seat` what
+    it is, not even by the kind of decision that follows or by whether a decision follows at all."""
+    other = state.determinize(seat, rng, keep_own=True)
+    if all(x is y for x, y in zip(state.defs, other.defs, strict=True)):
+        return None
+    d = other.decision
+    if d is None or choice not in {o.id for o in d.options}:
+        return None  # with the resampled cards the actor could not make this move: nothing to compare
+    a = state.clone()
+    mark = len(a.log)
+    try:
+        other.apply(choice)
+    except Exception as exc:
+        return (f"seat {actor}'s move {choice!r} depends on cards seat {seat} cannot see: with them resampled "
+                f"it fails ({type(exc).__name__}: {exc})")
+    a.apply(choice)
+    bit = 1 << seat
+    # shown: a card hidden from the seat before the move is known to it after, in both games (one
+    # being played is public before its event); from the event that shows it the games may differ
+    hidden = state.hidden_from(seat)
+    shown = any(a.visible_mask(i) & bit for i in hidden) and any(other.visible_mask(i) & bit for i in hidden)
+    la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
+    for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
+        if ea != eb:
+            ra, rb = a.log[mark + k], other.log[mark + k]
+            if _shown_to(ra, rb, bit) or _shows_another_card(ra, rb, bit) or (
+                    shown and any(_shows(e, bit) for e in a.log[mark:mark + k + 1])
+                    and any(_shows(e, bit) for e in other.log[mark:mark + k + 1])):
+                return None
+            return (f"seat {seat} can tell seat {actor}'s hidden cards apart: after {choice!r} its log shows "
+                    f"{ea} in one game and {eb} in the other")
+    if shown:
+        return None
+    if len(la) != len(lb):
+        short, long_ = (a, other) if len(la) < len(lb) else (other, a)
+        k = min(len(la), len(lb))
+        return (f"seat {seat} can tell seat {actor}'s hidden cards apart: after {choice!r} one game goes on "
+                f"({long_.visible_log(seat, mark)[k]}) while the other waits ({short.decision_view(seat)})")
+    if a.view(seat) != other.view(seat):
+        da, db = a.decision_view(seat), other.decision_view(seat)
+        what = f"decision {da} vs {db}" if da != db else "its view"
+        return f"seat {seat} can tell seat {actor}'s hidden cards apart after {choice!r}: {what} differs"
+    return None
+
+
 def _known_copies(state: State) -> list[tuple[int, int, dict[str, set[int]], set[int]]]:
     """For check (d), per (owner, looker): the looker's known copies of each card in the owner's hand,
     and the owner's hand cards it does not know."""
@@ -252,7 +326,7 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
     """Play one random game (random legal decks from the ruleset) and check every decision.
 
     deep: also check determinize, clone and JSON at every decision (the full contract), and with
-    `secrecy` the information-set checks (a), (b), (c), (d); without `deep` only the ruleset's own
+    `secrecy` the information-set checks (a) to (e); without `deep` only the ruleset's own
     invariants run (fast).
     """
     game = load_game(game_id)
@@ -350,3 +424,8 @@ def _deep_checks(state: State, checker: _Secrecy, actor: int, choice: str, salt:
     problem = _differential(state, actor, choice, random.Random(salt + 99))
     if problem:
         fail(problem)
+    for s in range(state.nseats):  # (e), for every seat watching the actor
+        if s != actor:
+            problem = _watched(state, actor, s, choice, random.Random(salt + 199 + s))
+            if problem:
+                fail(problem)

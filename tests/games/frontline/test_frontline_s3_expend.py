@@ -288,3 +288,24 @@ def test_a_target_that_is_the_only_fuel_is_not_offered() -> None:
     # With no fuel beyond the target, the play is not offered at all
     st = scenario(front=(["Battle Cleric"], ["Shieldbearer"]))
     assert not has(st, "Battle Cleric: Mend")
+
+
+def test_a_later_link_may_be_paid_with_the_target_of_an_earlier_one() -> None:
+    """Only a play's own target is kept out of its payment. The unit an earlier link of the Ladder
+    targets is the player's to Expend for a later link: nothing reserves it, and the earlier link
+    then whiffs (ruling gap.4)."""
+    # rule frontline.8.4
+    # rule frontline.gap.4
+    st = scenario(hands=([FILLER, "Grim Harvest"], []), front=(["Battle Cleric", ("Trench Digger", 1)], ["Shieldbearer"]))
+    pick(st, "Battle Cleric: Mend")
+    pick(st, "Trench Digger (1 HP)")
+    pay(st, FILLER)
+    st.apply("pass")  # the opponent adds nothing; the turn to add a link comes back
+    pick(st, "Cast Grim Harvest")
+    assert has(st, "Expend Trench Digger from your Front Line")
+    mark = len(st.log)
+    pay(st, "Trench Digger")
+    pass_ladder(st)
+    assert st.zone[uid(st, "Trench Digger")] == FALLEN
+    done = [(e["type"], e.get("card") or e.get("source")) for e in st.log[mark:] if e["type"] in ("resolve", "whiff")]
+    assert done == [("resolve", "Grim Harvest"), ("whiff", "Battle Cleric")]
