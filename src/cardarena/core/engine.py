@@ -129,6 +129,17 @@ class Result:
         return f"Result(winners={list(self.winners)}, reason={self.reason!r}, turns={self.turns})"
 
 
+def canonical(cards: Any) -> list[Any]:
+    """Card definitions in an order that depends only on which cards they are (their pool ids), not
+    on where they lie: what `resample` shuffles, so that a determinization is a function of the
+    seat's information set and the rng alone."""
+    return sorted(cards, key=_pool_id)
+
+
+def _pool_id(d: Any) -> str:
+    return d.id  # type: ignore[no-any-return]
+
+
 class Ref:
     """A card named in an event: `st.emit("draw", player=p, card=st.ref(iid))`.
 
@@ -416,14 +427,18 @@ class State(metaclass=StateMeta):
 
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
         """Give the `hidden` instance ids new identities, in place in `defs`, consistent with what the
-        determinizing seat knows: by default a random permutation within each `resample_key` group."""
+        determinizing seat knows: by default a random permutation within each `resample_key` group.
+        The result must depend only on what the seat knows and on `rng`, so each group's cards are
+        put in a canonical order (`canonical`) before they are shuffled: two states the seat cannot
+        tell apart then give the same determinizations, and an automaton with a fixed seed the same
+        move (tests/agents/test_information_sets.py)."""
         groups: dict[Any, list[int]] = {}
         key = self.resample_key
         for i in hidden:
             groups.setdefault(key(i), []).append(i)
         for ids in groups.values():
             if len(ids) > 1:
-                pool = [defs[i] for i in ids]
+                pool = canonical(defs[i] for i in ids)
                 rng.shuffle(pool)
                 for i, d in zip(ids, pool, strict=True):
                     defs[i] = d

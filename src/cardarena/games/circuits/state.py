@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from cardarena.core.engine import Handler, State
+from cardarena.core.engine import Handler, State, canonical
 from cardarena.core.fields import F
 
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
@@ -233,31 +233,41 @@ class CircuitsState(State):
         return out
 
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
-        """The hidden hand and deck cards of each owner trade identities; the Armory before its reveal
-        trades within a slot; then each unseen face-down Plan trades with a hidden Plan card of the same
-        Kind (its marker is honest, rule 12.1) and the same cost (its Rally was paid openly, rule 10.1)."""
+        """The hidden hand, deck and face-down cards of each owner trade identities, each unseen
+        face-down Plan taking a Plan card of the same Kind (its marker is honest, rule 12.1) and the
+        same cost (its Rally was paid openly, rule 10.1); the Armory before its reveal trades within a
+        slot. Pools are taken in canonical order (`State.resample`), so the result depends only on
+        what the seat knows and on `rng`."""
         loose: dict[int, list[int]] = {}
         armory: dict[tuple[int, str], list[int]] = {}
-        face_down = []
+        face_down: dict[int, list[int]] = {}
         for i in hidden:
             o = self.owner[i]
             if i in self.kind_of:
-                face_down.append(i)
+                face_down.setdefault(o, []).append(i)
             elif i in self.armory[o]:
                 armory.setdefault((o, defs[i].slot), []).append(i)
             else:
                 loose.setdefault(o, []).append(i)
-        for ids in (*loose.values(), *armory.values()):
-            pool = [defs[i] for i in ids]
+        for o, down in face_down.items():
+            ids = loose.get(o, [])
+            pool = canonical(defs[i] for i in (*ids, *down))
+            # each face-down Plan draws among the pool's cards of its Kind and cost (its public marks);
+            # the marks of different Plans never overlap in a card, so drawing in turn is uniform
+            for i in sorted(down):
+                kind, cost = self.kind_of[i], defs[i].cost
+                fits = [k for k, d in enumerate(pool)
+                        if isinstance(d, TacticCard) and d.plan_kind == kind and d.cost == cost]
+                defs[i] = pool.pop(fits[rng.randrange(len(fits))])
             rng.shuffle(pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
-        for i in face_down:
-            kind, cost = self.kind_of[i], defs[i].cost
-            partners = [j for j in loose.get(self.owner[i], ())
-                        if isinstance(defs[j], TacticCard) and defs[j].plan_kind == kind and defs[j].cost == cost]
-            j = rng.choice([i, *partners])
-            defs[i], defs[j] = defs[j], defs[i]
+            loose.pop(o, None)
+        for ids in (*loose.values(), *armory.values()):
+            pool = canonical(defs[i] for i in ids)
+            rng.shuffle(pool)
+            for i, d in zip(ids, pool, strict=True):
+                defs[i] = d
 
     # -- views ---------------------------------------------------------------------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
