@@ -137,7 +137,7 @@ def canonical(cards: Any) -> list[Any]:
 
 
 def _pool_id(d: Any) -> str:
-    return d.id  # type: ignore[no-any-return]
+    return d.id
 
 
 class Ref:
