@@ -11,6 +11,7 @@ JSON at any decision and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar, Self
 
 from .errors import IllegalChoice
@@ -133,11 +134,10 @@ def canonical(cards: Any) -> list[Any]:
     """Card definitions in an order that depends only on which cards they are (their pool ids), not
     on where they lie: what `resample` shuffles, so that a determinization is a function of the
     seat's information set and the rng alone."""
-    return sorted(cards, key=_pool_id)
+    return sorted(cards, key=_POOL_ID)
 
 
-def _pool_id(d: Any) -> str:
-    return d.id
+_POOL_ID = attrgetter("id")  # in C: a determinization sorts every group, thousands of times a search
 
 
 class Ref:
