@@ -545,9 +545,11 @@ def play_cmd(
 ) -> None:
     """Play a game against an automaton in the terminal.
 
-    Pick options by number; `i NAME` inspects a card or ability, `?` shows the rules, `u` undoes your
-    last choice, `q` concedes. Example:
-    cardarena play aliens --deck mind_storm --opponent random --replay mine.json
+    Pick options by number; `i NAME` inspects a card or ability, `?` shows the rules, `q` concedes.
+
+    `u` undoes your last choice, unless something hidden was shown since (a card, a random outcome, a bot move).
+
+    Example: cardarena play aliens --deck mind_storm --opponent random --replay mine.json
     """
     from .terminal.play import PlaySession
 

@@ -1,12 +1,15 @@
 """`cardarena play`: a person against an automaton, with undo, concede, rules and a saved replay.
 
 Undo re-runs the game from its set-up with every recorded choice before the person's last one (the
-same decks, seed and rules give the same game, so the replay is the undo history); the automaton
-then chooses again from there.
+same decks, seed and rules give the same game, so the replay is the undo history). It goes back only
+over what showed the person nothing hidden: not past a move of the automaton (how it answered tells
+of its hand), a random outcome (the same seed would repeat it) or a card the person did not know
+(a draw, a look), since taking the choice back would let them play it again knowing the answer.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +21,7 @@ from ..agents.base import Agent
 from ..agents.human import Concede, TerminalHuman, Undo
 from ..core.decks import Deck
 from ..core.engine import State
+from ..core.errors import IllegalChoice
 from ..core.match import replay_record
 from ..core.replay import save_replay
 from ..core.ruleset import Ruleset
@@ -133,11 +137,46 @@ class PlaySession:
         st = self.new_state()
         for c in choices:
             apply_choice(st, c)
+        barrier = self.undo_barrier(st, self.state.history[last:], self.who[last:])
+        if barrier is not None:
+            self.console.print(f"  cannot undo: since your last choice {barrier}; undo takes back only "
+                               "choices that showed you nothing hidden", style="yellow")
+            return
         self.state = st
         self.who = self.who[:last]
         self.human.skip_log(st)
         self.console.print(f"  undone: back before your choice {self.who.count('me') + 1} "
                            f"(the game re-ran its {len(choices)} earlier choices)", style="cyan")
+
+    def undo_barrier(self, start: State, choices: list[str], who: list[str]) -> str | None:
+        """What the person learnt from `choices`, played from `start`, that they could not know there
+        (None: nothing, so they may take those choices back)."""
+        if "bot" in who:
+            return "the automaton has moved"
+        bit = 1 << self.me
+        hidden = start.hidden_from(self.me)
+        probe = start.clone()
+        rng = probe.rng.s
+        mark = len(probe.log)
+        for c in choices:
+            apply_choice(probe, c)
+            if probe.rng.s != rng:
+                return "a random outcome was drawn"
+            if any(probe.visible_mask(i) & bit for i in hidden):
+                return "you saw a card you did not know"
+        # the game's answer to the choices may not depend on hidden cards either (an effect that
+        # reads the top of a deck without showing it): the same choices where those cards are dealt
+        # anew must look the same
+        for k in range(2):
+            other = start.determinize(self.me, random.Random(k))
+            try:
+                for c in choices:
+                    apply_choice(other, c)
+            except IllegalChoice:
+                return "the game answered with what you cannot see"
+            if other.visible_log(self.me, mark) != probe.visible_log(self.me, mark) or other.view(self.me) != probe.view(self.me):
+                return "the game answered with what you cannot see"
+        return None
 
     def result_line(self, res: PlayResult) -> str:
         r = res.state.result
