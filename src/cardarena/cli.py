@@ -9,6 +9,7 @@ how to reproduce it); 130 interrupted.
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from rich.table import Table
 from . import __version__
 from .agents import make_agent
 from .agents.base import Agent
+from .arena.schedule import SEED_BITS
 from .core.decks import Deck, load_deck
 from .core.engine import State
 from .core.errors import CardArenaError, DeckError
@@ -537,7 +539,8 @@ def play_cmd(
     deck: Annotated[str | None, typer.Option(help="Your deck: a starter name or a file.")] = None,
     opponent: Annotated[str, typer.Option(help="The automaton: AGENT[:key=value...][:DECK].")] = "ismcts:iters=200",
     seat: Annotated[int, typer.Option(help="Your seat, 1 or 2.", min=1, max=2)] = 1,
-    seed: Annotated[int, typer.Option(help="Game seed.")] = 1,
+    seed: Annotated[int | None, typer.Option(
+        help="Game seed, to play a deal again (default: a secret one, told when the game ends).")] = None,
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     replay: Annotated[Path | None, typer.Option(help="Save the game as a replay file here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="End with the result as JSON.")] = False,
@@ -559,6 +562,9 @@ def play_cmd(
         rules_ = parse_rules(g, rule)
         starters = _starters_for(g, fmt)
         agent_spec, opp_deck = split_player(opponent)
+        chosen = seed is not None
+        # a secret seed: one the person knew would, with both decks, deal them the automaton's cards
+        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
         bot = make_agent(agent_spec, seed=seed)
         me = seat - 1
         mine = resolve_deck(g, deck or starters[0])
@@ -569,7 +575,8 @@ def play_cmd(
         fail(str(e))
     decks_ = [mine, theirs] if me == 0 else [theirs, mine]
     names = ["you", opponent] if me == 0 else [opponent, "you"]
-    session = PlaySession(g, decks_, seed, rules_, me, bot, names, out, _read_line, _guide_or_none(g), __version__)
+    session = PlaySession(g, decks_, seed, rules_, me, bot, names, out, _read_line, _guide_or_none(g), __version__,
+                          seed_shown=chosen)
     out.print(session.header(), style="bold", markup=False)
     out.print("Type a number to choose; `i NAME` inspects, `?` rules, `u` undo, `q` concede.", markup=False)
     try:
@@ -582,6 +589,8 @@ def play_cmd(
     r = res.state.result
     assert r is not None
     out.print("\n" + session.result_line(res), style="bold", markup=False)
+    if not chosen:
+        out.print(f"the seed was {seed}: `--seed {seed}` deals this game again", markup=False)
     if replay is not None:
         out.print(f"replay saved to {_save_replay(res.record, replay)}", markup=False)
     if as_json:

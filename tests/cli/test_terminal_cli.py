@@ -4,6 +4,7 @@ are never forfeits, rule ranges, deck templates, replay stepping, JSON listings.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +198,20 @@ def test_replay_step_shows_a_spectator_the_board_to_the_end_in_every_game(game_i
     assert r.exit_code == 0, r.output
     assert "end of the replay" in r.output
     assert "Hand:" not in r.output and "You (" not in r.output
+
+
+def test_play_deals_from_a_secret_seed_told_only_when_the_game_ends() -> None:
+    # A seed the person knew would, with both decks, deal them the automaton's hand; a chosen one is
+    # theirs to know (a deal played again).
+    seeds = []
+    for _ in range(2):
+        r = run("play", "aliens", "--opponent", "random", input="q\n")
+        assert r.exit_code == 0, r.output
+        header, _, rest = r.output.partition("Type a number")  # the header may wrap
+        assert "a secret seed" in header and not re.search(r"seed\s+\d", header)
+        m = re.search(r"the seed was (\d+): `--seed \1` deals this game again", rest)
+        assert m, rest
+        seeds.append(int(m.group(1)))
+    assert seeds[0] != seeds[1]
+    r = run("play", "aliens", "--opponent", "random", "--seed", str(seeds[0]), input="q\n")
+    assert re.search(rf"seed\s+{seeds[0]}", r.output.partition("Type a number")[0]) and "the seed was" not in r.output

@@ -53,6 +53,7 @@ class PlaySession:
         input_fn: Callable[[str], str],
         guide: Guide | None,
         version: str,
+        seed_shown: bool = True,
     ) -> None:
         self.game = game
         self.decks = decks
@@ -64,6 +65,8 @@ class PlaySession:
         self.console = console
         self.guide = guide
         self.version = version
+        #: False for a secret seed: the header does not tell it while the game is on
+        self.seed_shown = seed_shown
         self.human = TerminalHuman(game, console, input_fn=input_fn, guide=guide)
         self.human.seat = me
         self.agents: list[Agent] = [self.human, bot] if me == 0 else [bot, self.human]
@@ -76,7 +79,7 @@ class PlaySession:
 
     def header(self) -> str:
         seats = [f"P{i + 1}: {self.names[i]} ({d.name})" for i, d in enumerate(self.decks)]
-        return f"{self.game.name} · " + " vs ".join(seats) + f" · seed {self.seed}"
+        return f"{self.game.name} · " + " vs ".join(seats) + (f" · seed {self.seed}" if self.seed_shown else " · a secret seed")
 
     def run(self) -> PlayResult:
         begun = start_agents(self.state, self.agents)  # an external bot's process starts here
