@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -22,6 +23,7 @@ from rich.console import Console
 
 from .agents import make_agent
 from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
+from .arena.schedule import SEED_BITS
 from .core.decks import Deck
 from .core.files import output_problem, write_atomic
 from .core.match import TimeControl, play, replay_record
@@ -162,7 +164,8 @@ def draft(
     seats: Annotated[int, typer.Option(help="Drafters, 2–8.")] = 8,
     bots: Annotated[int | None, typer.Option(help="How many seats the built-in drafting bot plays (the last "
                                                    "ones); the others are people at this terminal. Default: all.")] = None,
-    seed: Annotated[int, typer.Option(help="Which packs are opened: the same seed opens the same packs.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Which packs are opened: the same seed opens the same packs "
+                                                  "(default: a secret one, told when the draft ends).")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save the draft (seed and every pick) here.")] = None,
     replay_file: Annotated[Path | None, typer.Option("--replay", help="Replay a saved draft and check it.")] = None,
     out_dir: Annotated[Path | None, typer.Option(help="Write each seat's Limited deck here (seat_N.toml).")] = None,
@@ -181,6 +184,7 @@ def draft(
     drafting = getattr(g, "drafting", None)
     if drafting is None:
         _fail(f"{game} has no Draft")
+    told = False
 
     if replay_file is not None:
         try:
@@ -199,6 +203,9 @@ def draft(
         people_seats: set[int] = set()
         labels: dict[int, str] = {}
     else:
+        if seed is None:  # a person who knew the seed would know every pack the others open
+            seed = secrets.randbits(SEED_BITS)
+            told = True
         bots = seats if bots is None else bots
         if not 0 <= bots <= seats:
             _fail("--bots is between 0 and --seats")
@@ -225,7 +232,7 @@ def draft(
     decks: list[Deck] = []
     for s in range(d.seats):
         if s in people_seats and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
-            deck = _build_by_hand(g, lim, d.recruits[s], d.picks[s], seed)
+            deck = _build_by_hand(g, lim, d.recruits[s], d.picks[s], d.seed)
         else:
             deck = lim.build_deck(g.pool, d.recruits[s], d.picks[s], name=f"draft {d.seed} seat {s + 1}")
         problems = g.check_deck(deck, "limited")
@@ -235,6 +242,8 @@ def draft(
         who = f" ({labels[s]})" if s in labels else "" if s in people_seats else " (bot)"
         out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
                   f"from {len(d.picks[s])} picks", markup=False)
+    if told:
+        out.print(f"the seed was {d.seed}: `--seed {d.seed}` opens the same packs", markup=False)
     if save is not None:
         _write(save, json.dumps(d.record(), indent=1) + "\n")
         out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)

@@ -4,6 +4,7 @@ picks, the drafting bot's legal decks, saved and replayed drafts, and `cardarena
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -92,3 +93,17 @@ def test_the_draft_command_saves_replays_and_writes_decks(tmp_path):
                                 input="1\n" * 42 + "n\n")
     assert person.exit_code == 0, person.output
     assert "Pick (number)" in person.output
+
+
+def test_a_draft_opens_secret_packs_unless_a_seed_is_given() -> None:
+    # a person drafting who knew the seed would know every pack the other seats open
+    seeds = []
+    for _ in range(2):
+        r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2"])
+        assert r.exit_code == 0, r.output
+        m = re.search(r"the seed was (\d+): `--seed \1` opens the same packs", r.output)
+        assert m, r.output
+        seeds.append(int(m.group(1)))
+    assert seeds[0] != seeds[1]
+    again = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--seed", str(seeds[0])])
+    assert again.exit_code == 0 and "the seed was" not in again.output
