@@ -213,22 +213,6 @@ def _shows(e: dict[str, Any], bit: int) -> bool:
     return any(m & bit if m.__class__ is int else any(mm & bit for mm in m) for m in (e.get("~see") or {}).values())
 
 
-def _shows_another_card(ea: dict[str, Any], eb: dict[str, Any], bit: int) -> bool:
-    """Whether two raw events show the seat (`bit`) different cards in the same field: a card is
-    revealed at that moment in both games, and what follows may rightly depend on which."""
-    sa, sb = ea.get("~see") or {}, eb.get("~see") or {}
-    for k in sa.keys() & sb.keys():
-        ma, mb = sa[k], sb[k]
-        if ea[k] == eb[k]:
-            continue
-        if ma.__class__ is int and mb.__class__ is int:
-            if ma & bit and mb & bit:
-                return True
-        elif ma.__class__ is list and mb.__class__ is list and all(m & bit for m in (*ma, *mb)):
-            return True
-    return False
-
-
 def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Random) -> str | None:
     """Check (e): `seat` watches another seat, `actor`, make its choice. In a copy where every card
     hidden from `seat` was resampled (so the actor holds other cards), the same choice must look the
@@ -258,7 +242,9 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
     for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
         if ea != eb:
             ra, rb = a.log[mark + k], other.log[mark + k]
-            if _shown_to(ra, rb, bit) or _shows_another_card(ra, rb, bit) or (
+            # a card shown in both games at this event (the card used, its source), or shown in both
+            # before it (a Tactic discarded, then one more in one game): from here they may differ
+            if _shown_to(ra, rb, bit) or (_shows(ra, bit) and _shows(rb, bit)) or (
                     shown and any(_shows(e, bit) for e in a.log[mark:mark + k + 1])
                     and any(_shows(e, bit) for e in other.log[mark:mark + k + 1])):
                 return None
