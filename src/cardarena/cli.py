@@ -9,7 +9,6 @@ how to reproduce it); 130 interrupted.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +24,7 @@ from rich.table import Table
 from . import __version__
 from .agents import make_agent
 from .agents.base import Agent
-from .arena.schedule import SEED_BITS
+from .arena.schedule import secret_seed
 from .core.decks import Deck, load_deck
 from .core.engine import State
 from .core.errors import CardArenaError, DeckError
@@ -564,7 +563,7 @@ def play_cmd(
         agent_spec, opp_deck = split_player(opponent)
         chosen = seed is not None
         # a secret seed: one the person knew would, with both decks, deal them the automaton's cards
-        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        seed = seed if seed is not None else secret_seed()
         bot = make_agent(agent_spec, seed=seed)
         me = seat - 1
         mine = resolve_deck(g, deck or starters[0])

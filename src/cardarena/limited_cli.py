@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -23,7 +22,7 @@ from rich.console import Console
 
 from .agents import make_agent
 from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
-from .arena.schedule import SEED_BITS
+from .arena.schedule import secret_seed
 from .core.decks import Deck
 from .core.files import output_problem, write_atomic
 from .core.match import TimeControl, play, replay_record
@@ -204,7 +203,7 @@ def draft(
         labels: dict[int, str] = {}
     else:
         if seed is None:  # a person who knew the seed would know every pack the others open
-            seed = secrets.randbits(SEED_BITS)
+            seed = secret_seed()
             told = True
         bots = seats if bots is None else bots
         if not 0 <= bots <= seats:

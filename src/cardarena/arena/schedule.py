@@ -9,10 +9,17 @@ slot alone, so a contest's games are the same whatever the number of workers or 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass
 
 #: seeds stay below 2**53 so that JSON readers that hold numbers as doubles (browsers) keep them exact
 SEED_BITS = 53
+
+
+def secret_seed() -> int:
+    """A seed nobody can guess (for a game a person plays or watches: a known seed with both decks
+    deals every hidden card)."""
+    return secrets.randbits(SEED_BITS)
 
 
 def derive_seed(*parts: object) -> int:

@@ -10,7 +10,6 @@ pool thread and is applied under the game's lock only if the game is still at th
 from __future__ import annotations
 
 import functools
-import secrets
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -23,7 +22,7 @@ from .. import __version__
 from ..agents import make_agent
 from ..arena.models import Match, MatchSeat, Replay, now
 from ..arena.runner import places_of, scores_of, seat_statuses
-from ..arena.schedule import SEED_BITS, derive_seed
+from ..arena.schedule import derive_seed, secret_seed
 from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
@@ -93,7 +92,7 @@ class LiveGames:
         fmt = game_format or game.default_format
         checked = game.check_rules(rules)
         # a secret seed: one guessable from the clock would, with both decks, deal the automaton's cards
-        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        seed = seed if seed is not None else secret_seed()
         decks = [my_deck, bot_deck] if seat == 0 else [bot_deck, my_deck]
         state = game.new_game(decks=decks, seed=seed, fmt=fmt, rules=checked)
         with self.store.session() as s:

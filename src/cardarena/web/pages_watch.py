@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import secrets
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -20,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 from .. import __version__
 from ..arena.models import Match, MatchSeat, Replay, now
 from ..arena.runner import places_of, scores_of, seat_statuses
-from ..arena.schedule import SEED_BITS, derive_seed
+from ..arena.schedule import derive_seed, secret_seed
 from ..core.engine import State
 from ..core.errors import IllegalChoice
 from ..core.match import INVALID, forfeit, illegal_answer, replay_record, turns_of
@@ -135,7 +134,7 @@ def start_watch(request: Request, game: Annotated[str, Form()], p1: Annotated[st
     wid = next(_ids)
     # a secret seed: the stream of each seat opens to everyone once the match is over, but until then
     # a seed guessable from the clock would deal every hidden card to whoever knows both decks
-    state = g.new_game(decks=decks, seed=secrets.randbits(SEED_BITS), fmt=g.default_format)
+    state = g.new_game(decks=decks, seed=secret_seed(), fmt=g.default_format)
     w = Watch(wid, g, state, agents, max(0.0, min(delay, 5.0)))
     a = arena(request)
     watches = _watches(a)
