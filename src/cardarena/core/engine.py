@@ -10,10 +10,11 @@ JSON at any decision and resumed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 from typing import Any, ClassVar, Self
 
+from .belief import deal_believed
 from .errors import IllegalChoice
 from .fields import F, check_fields, make_clone
 from .rng import Rng
@@ -443,12 +444,20 @@ class State(metaclass=StateMeta):
                 for i, d in zip(ids, pool, strict=True):
                     defs[i] = d
 
-    def determinize(self, seat: int, rng: Any, keep_own: bool = False) -> Self:
+    def prior_part(self, iid: int) -> Hashable:
+        """Which part of its owner's deck card `iid` is dealt from in a determinization (core/belief.py):
+        a hidden card only ever takes a card of its own part. Default: one part."""
+        return None
+
+    def determinize(self, seat: int, rng: Any, keep_own: bool = False, known_lists: bool = False) -> Self:
         """A clone in which every card `seat` may not know is resampled (rng: a random.Random).
 
-        What `seat` knows is unchanged; so are every count and zone. Cards that `seat` itself owns but
-        cannot see (its deck order) are resampled too, unless `keep_own`. A pending decision of
-        another seat is rebuilt, since its options may come from the cards just resampled."""
+        What `seat` knows is unchanged; so are every count and zone. The other seats' hidden cards are
+        dealt from deck lists `seat` may believe they brought (core/belief.py), not from their real
+        lists, which `seat` does not know; with `known_lists` (checks and tools only) the real lists
+        are kept and only their cards' places change. Cards that `seat` itself owns but cannot see (its
+        deck order) are resampled too, unless `keep_own`. A pending decision of another seat is
+        rebuilt, since its options may come from the cards just resampled."""
         c = self.clone()
         hidden = self.hidden_from(seat)
         if keep_own:
@@ -456,6 +465,8 @@ class State(metaclass=StateMeta):
             hidden = [i for i in hidden if owner[i] != seat]
         if hidden:
             defs = list(self.defs)
+            if not known_lists:
+                deal_believed(self, seat, hidden, defs, rng)
             self.resample(defs, hidden, rng)
             c.defs = defs
         if c.decision is not None and c.decision.seat != seat:

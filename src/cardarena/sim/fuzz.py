@@ -5,10 +5,12 @@ one-line command a failing test prints to reproduce a failure.
 The deep checks, for every registered game (docs/architecture.md, "Hidden information"):
 - the ruleset's own invariants; a non-empty option list with unique ids; `seq` strictly increasing;
 - (a) for **every** seat s, `determinize(s)` leaves `view(s)` and the log unchanged (a decision that
-  exists only because of hidden cards shows up here: re-asking it runs past it);
+  exists only because of hidden cards shows up here: re-asking it runs past it), with the other
+  seats' hidden cards dealt from believed deck lists (core/belief.py), as the automatons deal them;
 - (b) a differential game: the acting seat's choice applied both to the game and to a copy whose
   other seats' hidden cards were resampled gives the acting seat the same view and visible log,
-  unless a resampled card was revealed to it on the way;
+  unless a resampled card was revealed to it on the way (the copies of (b) and (e) keep the real deck
+  lists, `known_lists`, so that the acting seat can more often make the same move in both);
 - (c) no card name reaches a seat that it has not legitimately seen: names of cards in events only
   through `st.ref()` (never as plain text), and a seat's view names only cards it knows or has seen;
 - (d) copies: when a seat's card leaves its hand, no other seat that knew an identical copy there
@@ -174,7 +176,7 @@ def _shown_to(ea: dict[str, Any], eb: dict[str, Any], bit: int) -> bool:
 def _differential(state: State, seat: int, choice: str, rng: random.Random) -> str | None:
     """Check (b): the game and a copy differing only in other seats' hidden cards, fed the same choice
     by `seat`, must look the same to `seat` until a resampled card is revealed to it."""
-    other = state.determinize(seat, rng, keep_own=True)
+    other = state.determinize(seat, rng, keep_own=True, known_lists=True)
     diff = [i for i in range(len(state.defs)) if state.defs[i] is not other.defs[i]]
     if not diff:
         return None
@@ -219,7 +221,7 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
     same to `seat` until a card is revealed to it in both games: what the actor does with a card that
     `seat` cannot see (chooses it, then its target, a payment, room for it) may not tell `seat` what
     it is, not even by the kind of decision that follows or by whether a decision follows at all."""
-    other = state.determinize(seat, rng, keep_own=True)
+    other = state.determinize(seat, rng, keep_own=True, known_lists=True)
     if all(x is y for x, y in zip(state.defs, other.defs, strict=True)):
         return None
     d = other.decision

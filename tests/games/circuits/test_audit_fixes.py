@@ -130,12 +130,14 @@ def test_determinize_keeps_what_the_opponent_knows_of_a_face_down_plan():
                   hands=(["Siege Ram", "Field Triage", "Slow Fuse", "Timeline Fold"], []),
                   decks=(["Paradox Strike", "Foretold Inferno"] * 3, ["Regroup"] * 6), active=1)
     plan = st.plans[0][0]
-    names = set()
-    for k in range(40):
-        d = st.determinize(1, random.Random(k))
-        names.add(d.name(plan))
-        assert (d.defs[plan].plan_kind, d.defs[plan].cost) == ("offense", 1)
-    assert names == {"Battle Plan"}  # the only hidden offense Plan of cost 1
+    for known_lists in (True, False):  # the real deck list, or one believed (core/belief.py)
+        names = set()
+        for k in range(40):
+            d = st.determinize(1, random.Random(k), known_lists=known_lists)
+            names.add(d.name(plan))
+            assert (d.defs[plan].plan_kind, d.defs[plan].cost) == ("offense", 1)
+        if known_lists:
+            assert names == {"Battle Plan"}  # the only hidden offense Plan of cost 1 of the real list
     st.hand[0].append(st.plans[0].pop())  # now a hand card: any hidden card of the owner may be it
     st.kind_of.clear()
     names = {st.determinize(1, random.Random(k)).name(plan) for k in range(60)}

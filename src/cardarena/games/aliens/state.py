@@ -6,6 +6,7 @@ that changes lives here. Seats are 0 and 1; Alien slots are `seat * 3 + i` (i = 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
@@ -89,6 +90,10 @@ class AliensState(State):
         if iid in self.deck[p]:
             return 0
         return 3
+
+    def prior_part(self, iid: int) -> Hashable:
+        """The 3 Aliens (always public) are not dealt into a believed Tactic deck (core/belief.py)."""
+        return "aliens" if self.defs[iid].__class__ is AlienCard else None
 
     def hidden_from(self, seat: int) -> list[int]:
         o = 1 - seat

@@ -11,6 +11,8 @@ in and out by squad.py.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import cache
 from typing import Any, ClassVar
 
 import msgspec
@@ -18,7 +20,15 @@ import msgspec
 from cardarena.core.engine import Handler, State, canonical
 from cardarena.core.fields import F
 
+from .pool import card_pool
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
+
+
+@cache
+def plans_marked(kind: str, cost: int) -> list[TacticCard]:
+    """The pool's Plan cards of a Kind and cost (what a face-down Plan shows), in canonical order."""
+    return canonical(c for c in card_pool().tactics if c.plan_kind == kind and c.cost == cost)
+
 
 SLOT = {"weapon": 0, "armor": 1, "relic": 2}
 #: steps that finish a resolution already under way (the victory check waits for them)
@@ -232,6 +242,16 @@ class CircuitsState(State):
             out += self.armory[o]
         return out
 
+    def prior_part(self, iid: int) -> Hashable:
+        """An Armory card is dealt from the believed Armory of its slot, a Hero (always public) never,
+        any other card from the believed deck (core/belief.py)."""
+        d = self.defs[iid]
+        if d.__class__ is HeroCard:
+            return "heroes"
+        if iid in self.armory[self.owner[iid]]:
+            return ("armory", d.slot)
+        return None
+
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
         """The hidden hand, deck and face-down cards of each owner trade identities, each unseen
         face-down Plan taking a Plan card of the same Kind (its marker is honest, rule 12.1) and the
@@ -246,7 +266,7 @@ class CircuitsState(State):
             if i in self.kind_of:
                 face_down.setdefault(o, []).append(i)
             elif i in self.armory[o]:
-                armory.setdefault((o, defs[i].slot), []).append(i)
+                armory.setdefault((o, self.defs[i].slot), []).append(i)
             else:
                 loose.setdefault(o, []).append(i)
         for o, down in face_down.items():
@@ -255,10 +275,15 @@ class CircuitsState(State):
             # each face-down Plan draws among the pool's cards of its Kind and cost (its public marks);
             # the marks of different Plans never overlap in a card, so drawing in turn is uniform
             for i in sorted(down):
-                kind, cost = self.kind_of[i], defs[i].cost
+                kind, cost = self.kind_of[i], self.defs[i].cost  # the real marks: defs may hold believed cards
                 fits = [k for k, d in enumerate(pool)
                         if isinstance(d, TacticCard) and d.plan_kind == kind and d.cost == cost]
-                defs[i] = pool.pop(fits[rng.randrange(len(fits))])
+                if fits:
+                    defs[i] = pool.pop(fits[rng.randrange(len(fits))])
+                else:  # a believed deck list without such a Plan (core/belief.py): one from the card pool
+                    marked = plans_marked(kind, cost)
+                    defs[i] = marked[rng.randrange(len(marked))]
+                    pool.pop(rng.randrange(len(pool)))
             rng.shuffle(pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d

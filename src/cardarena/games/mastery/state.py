@@ -7,6 +7,7 @@ tables (`kit`, `loadout`, `spent`) hold tuples of pool ids, replaced (never muta
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
@@ -94,6 +95,11 @@ class MasteryState(State):
         if iid in self.deck[p]:
             return 0
         return 3
+
+    def prior_part(self, iid: int) -> Hashable:
+        """The Heroes and their Paths (always public) are not dealt into a believed deck
+        (core/belief.py)."""
+        return "party" if iid < FIRST_CARD else None
 
     def hidden_from(self, seat: int) -> list[int]:
         o = 1 - seat

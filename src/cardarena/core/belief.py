@@ -1,0 +1,162 @@
+"""What a seat may believe about the cards another seat brought: the deck prior of `determinize`.
+
+A determinization must come from the seat's information set alone. The order and whereabouts of
+another seat's hidden cards are not in it, and neither is the *list* of cards that seat brought: no
+view, log or message names a card before it is shown. So the other seat's hidden cards are not dealt
+from its real deck list but from a believed one: one of the game's starter decks, which ship with the
+package and are public, the one that best explains what the seat has seen of that seat's cards.
+
+- Candidates: the starters of the game's format, else every starter of the game.
+- A candidate explains the seen cards when it holds every one of them (as a multiset of pool ids,
+  counting the cards in play, in discard piles, and those looked at); if none does, the candidates
+  holding the most of them are believed instead. Among the believed ones a determinization picks one
+  at random.
+- The hidden cards of each *part* (`State.prior_part`: a circuits Armory slot, say) are dealt from
+  that candidate's cards of the part, less the seen ones; a deck larger than the candidate takes
+  random extra copies of the candidate's cards.
+
+Against starter decks the prior names the real list as soon as the seen cards tell the starters
+apart; against another deck it is a fair guess. docs/search.md ("What the search knows") has the
+figures. A game without starters has no prior, and its determinizations keep the real lists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .registry import load_game
+
+if TYPE_CHECKING:
+    from .engine import State
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A starter deck as the instances one seat would bring with it, by part, in canonical order."""
+
+    name: str
+    parts: dict[Hashable, list[Any]]
+    ids: Counter[str]  # pool ids of all its instances
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """For one other seat: its hidden instance ids by part, and for each believed candidate the cards
+    left to deal each part (canonical order) with what to copy when they run short."""
+
+    hidden: dict[Hashable, list[int]]
+    left: list[dict[Hashable, tuple[list[Any], list[Any]]]]
+
+
+_CANDIDATES: dict[tuple[str, str | None, int, int], list[Candidate]] = {}
+_BELIEFS: dict[tuple[int, int], tuple[list[Any], dict[str, Any], list[str], list[_Deal]]] = {}
+_BELIEFS_MAX = 64  # one entry per searched position and seat: a search determinizes one base state
+
+
+def candidates(state: State, seat: int) -> list[Candidate]:
+    """The starters `seat` of a game like `state` might have brought (cached per game, format, seat)."""
+    game = state.config.get("game", state.game_id)
+    fmt = state.config.get("format")
+    key = (game, fmt, seat, state.nseats)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        from .engine import canonical  # engine imports this module
+
+        ruleset = load_game(game)
+        starters = sorted(ruleset.starter_decks().items())
+        same = [(n, d) for n, d in starters if (d.format or ruleset.default_format) == fmt]
+        found = []
+        for name, deck in same or starters:
+            st = ruleset.new_game([deck] * state.nseats, seed=0, fmt=deck.format)
+            parts: dict[Hashable, list[Any]] = {}
+            for i, d in enumerate(st.defs):
+                if st.owner[i] == seat:
+                    parts.setdefault(st.prior_part(i), []).append(d)
+            found.append(Candidate(name, {p: canonical(v) for p, v in parts.items()},
+                                   Counter(d.id for v in parts.values() for d in v)))
+        _CANDIDATES[key] = found
+    return found
+
+
+def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
+    """The deals of every other seat's hidden cards that `seat` may believe in, from what it sees."""
+    owner, defs, part_of = state.owner, state.defs, state.prior_part
+    hidden_set = set(hidden)
+    deals = []
+    for o in range(state.nseats):
+        if o == seat:
+            continue
+        cands = candidates(state, o)
+        by_part: dict[Hashable, list[int]] = {}
+        seen: dict[tuple[Hashable, str], int] = {}  # (part, pool id): copies seen
+        total: dict[str, int] = {}  # pool id: copies seen in any part
+        for i in range(len(defs)):
+            if owner[i] != o:
+                continue
+            part = part_of(i)
+            if i in hidden_set:
+                if part in by_part:
+                    by_part[part].append(i)
+                else:
+                    by_part[part] = [i]
+            else:
+                k = defs[i].id
+                seen[part, k] = seen.get((part, k), 0) + 1
+                total[k] = total.get(k, 0) + 1
+        if not by_part or not cands:
+            continue
+        held = [sum(min(n, c.ids[k]) for k, n in total.items() if k in c.ids) for c in cands]
+        best = max(held)
+        left = []
+        for c, h in zip(cands, held, strict=True):
+            if h != best:
+                continue
+            per: dict[Hashable, tuple[list[Any], list[Any]]] = {}
+            for part in by_part:
+                have = c.parts.get(part) or [d for cc in cands for d in cc.parts.get(part, ())]
+                if not have:  # no starter has such cards: this part keeps its real list
+                    continue
+                rest = []
+                taken: dict[str, int] = {}
+                for d in have:
+                    k = d.id
+                    n = taken.get(k, 0)
+                    if n < seen.get((part, k), 0):
+                        taken[k] = n + 1
+                    else:
+                        rest.append(d)
+                per[part] = (rest, have)
+            left.append(per)
+        deals.append(_Deal(by_part, left))
+    return deals
+
+
+def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], rng: Any) -> None:
+    """Give the other seats' `hidden` instance ids, in place in `defs`, cards of a believed deck list
+    (the module docstring says which). Their places among themselves are then shuffled by `resample`."""
+    key = (id(state), seat)
+    entry = _BELIEFS.get(key)
+    if entry is None or entry[0] is not state.defs or entry[1] is not state.config or entry[2] != state.history:
+        if len(_BELIEFS) >= _BELIEFS_MAX:
+            _BELIEFS.clear()
+        entry = (state.defs, state.config, list(state.history), _believe(state, seat, hidden))
+        _BELIEFS[key] = entry
+    for deal in entry[3]:
+        per = deal.left[rng.randrange(len(deal.left))] if len(deal.left) > 1 else deal.left[0]
+        for part, ids in deal.hidden.items():
+            if part not in per:
+                continue
+            rest, have = per[part]
+            # `resample` then shuffles each group from its canonical order, so only which cards are
+            # dealt matters here, not where: a shuffle only to take a random few of too many
+            cards = rest
+            if len(cards) > len(ids):
+                cards = rest[:]
+                rng.shuffle(cards)
+            elif len(cards) < len(ids):  # a deck larger than the believed one: more copies of its cards
+                cards = rest + [have[rng.randrange(len(have))] for _ in range(len(ids) - len(cards))]
+            for i, d in zip(ids, cards, strict=False):
+                defs[i] = d
