@@ -68,7 +68,8 @@ def _limited(game: str) -> tuple[Any, Any]:
 @app.command()
 def sealed(
     game: Annotated[str, typer.Argument(help="Game id: circuits.")],
-    seed: Annotated[int, typer.Option(help="Which pool to open: the same seed opens the same pool.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Which pool to open: the same seed opens the same pool "
+                                             "(default: a new pool each time, its seed printed).")] = None,
     build: Annotated[str, typer.Option(help="auto (the built-in builder) or hand (choose in the terminal).")] = "auto",
     save: Annotated[Path | None, typer.Option("--out", help="Save the deck file here.")] = None,
     versus: Annotated[int | None, typer.Option(help="Play a Limited match against the automatic deck of this pool seed.")] = None,
@@ -79,6 +80,8 @@ def sealed(
     """Open a Sealed pool (a Recruit pack and booster packs) and build a legal Limited deck from it."""
     g, lim = _limited(game)
     _check_outputs((save, "--out"), (replay, "--replay"))
+    if seed is None:  # like opening a sealed box: a pool nobody chose; the printed seed opens it again
+        seed = secret_seed()
     agents = []
     if versus is not None:  # a bad agent is refused before the pool is opened and the deck built
         for option, spec, s in (("--p1", p1, seed), ("--p2", p2, seed + 1)):
@@ -87,7 +90,7 @@ def sealed(
             except ValueError as e:
                 _fail(f"{option}: {e}")
     recruits, opened = lim.sealed_pool(g.pool, seed)
-    out.print(f"Sealed pool {seed}: Recruit pack {', '.join(recruits)}", markup=False)
+    out.print(f"Sealed pool {seed} (`--seed {seed}` opens it again): Recruit pack {', '.join(recruits)}", markup=False)
     out.print(f"Opened ({len(opened)}): " + ", ".join(f"{n} ×{k}" if k > 1 else n
                                                      for n, k in sorted(Counter(opened).items())), markup=False)
     if build == "auto":

@@ -169,3 +169,18 @@ def test_the_secret_loadout_pick_does_not_tell_how_many_gear_a_slot_holds():
         assert st.decision is not None and st.decision.kind == "loadout"
         seen.append((st.view(1), st.visible_log(1)))
     assert seen[0] == seen[1]
+
+
+def test_sealed_opens_a_new_pool_each_time_unless_a_seed_is_given():
+    import re
+
+    pools = set()
+    for _ in range(2):
+        r = CliRunner().invoke(app, ["sealed", "circuits"])
+        assert r.exit_code == 0, r.output
+        m = re.search(r"Sealed pool (\d+) \(`--seed \1` opens it again\): (.*)", r.output)
+        assert m, r.output
+        pools.add(m.group(1))
+        again = CliRunner().invoke(app, ["sealed", "circuits", "--seed", m.group(1)])
+        assert again.output == r.output  # the printed seed opens the same pool and builds the same deck
+    assert len(pools) == 2
