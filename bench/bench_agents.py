@@ -10,7 +10,7 @@ A draw counts half; the bracket is the Wilson 95% interval of the win rate (draw
 Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
 stderr counts the games; `--out FILE` appends one JSON line per game (game index, A's score, decisions),
 so that two settings run on the same `--first`/`--games` can be compared game by game (paired).
-A spec prefixed `see-all:` or `see-hands:` is a search told the hidden cards, an upper bound for
+A spec prefixed `see-all:`, `see-hands:` or `see-lists:` is a search told the hidden cards (or lists), an upper bound for
 experiments that no arena automaton may be (bench/ceiling.py).
 """
 

@@ -7,6 +7,9 @@ registered as an agent. `bench_agents.py` builds it from a spec prefix:
                                  cards and both deck orders (future shuffles and draws stay random)
     see-hands:ismcts:iters=400   the same, except that both decks are still resampled: what the
                                  opponent holds, as inference from its plays could at best recover
+    see-lists:ismcts:iters=400   the arena's search, except that it deals the opponent's hidden cards
+                                 from the opponent's real deck list instead of a believed one
+                                 (core/belief.py): what knowing the list is worth
 
 How far such a search gets against an honest one says what the hidden cards cost, and so what any
 better determinization could win back (docs/search.md, "A ceiling").
@@ -21,11 +24,15 @@ from cardarena.agents.base import Agent
 from cardarena.agents.ismcts import ISMCTSAgent
 from cardarena.core.engine import State
 
-PREFIXES = ("see-all:", "see-hands:")
+PREFIXES = ("see-all:", "see-hands:", "see-lists:")
 
 
 def _true_state(state: State, seat: int, rng: Any) -> State:
     return state.clone()
+
+
+def _real_lists(state: State, seat: int, rng: Any) -> State:
+    return State.determinize(state, seat, rng, known_lists=True)  # the base method: not the patched one
 
 
 def _decks_only(state: State, seat: int, rng: Any) -> State:
@@ -63,7 +70,7 @@ class SeeingISMCTS(ISMCTSAgent):
 
 def make_bench_agent(spec: str, seed: int) -> Agent:
     """`make_agent`, plus the two seeing prefixes above (for ISMCTS specs only)."""
-    for prefix, sample in (("see-all:", _true_state), ("see-hands:", _decks_only)):
+    for prefix, sample in (("see-all:", _true_state), ("see-hands:", _decks_only), ("see-lists:", _real_lists)):
         if spec.startswith(prefix):
             inner = make_agent(spec[len(prefix):], seed=seed)
             if not isinstance(inner, ISMCTSAgent):
