@@ -446,7 +446,9 @@ class State(metaclass=StateMeta):
 
     def prior_part(self, iid: int) -> Hashable:
         """Which part of its owner's deck card `iid` is dealt from in a determinization (core/belief.py):
-        a hidden card only ever takes a card of its own part. Default: one part."""
+        a hidden card only ever takes a card of its own part, so `resample` must never let hidden cards
+        of two parts trade places. Read from what every seat knows (a zone, a public card's kind).
+        Default: one part."""
         return None
 
     def determinize(self, seat: int, rng: Any, keep_own: bool = False, known_lists: bool = False) -> Self:
