@@ -81,6 +81,20 @@ def candidates(state: State, seat: int) -> list[Candidate]:
     return found
 
 
+def _unseen(have: list[Any], seen: dict[str, int]) -> list[Any]:
+    """The cards of `have` left once the `seen` copies (pool id: count) are taken out."""
+    taken: dict[str, int] = {}
+    rest = []
+    for d in have:
+        k = d.id
+        n = taken.get(k, 0)
+        if n < seen.get(k, 0):
+            taken[k] = n + 1
+        else:
+            rest.append(d)
+    return rest
+
+
 def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
     """The deals of every other seat's hidden cards that `seat` may believe in, from what it sees."""
     owner, defs, part_of = state.owner, state.defs, state.prior_part
@@ -90,45 +104,36 @@ def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
         if o == seat:
             continue
         cands = candidates(state, o)
-        by_part: dict[Hashable, list[int]] = {}
-        seen: dict[tuple[Hashable, str], int] = {}  # (part, pool id): copies seen
+        by_part: dict[Hashable, list[int]] = {}  # the hidden instance ids
+        seen: dict[Hashable, dict[str, int]] = {}  # pool id: copies seen, by part
         total: dict[str, int] = {}  # pool id: copies seen in any part
         for i in range(len(defs)):
             if owner[i] != o:
                 continue
             part = part_of(i)
             if i in hidden_set:
-                if part in by_part:
-                    by_part[part].append(i)
-                else:
-                    by_part[part] = [i]
+                ids = by_part.get(part)
+                if ids is None:  # not setdefault: no list built for every card (greedy does this each decision)
+                    by_part[part] = ids = []
+                ids.append(i)
             else:
                 k = defs[i].id
-                seen[part, k] = seen.get((part, k), 0) + 1
+                counts = seen.get(part)
+                if counts is None:
+                    seen[part] = counts = {}
+                counts[k] = counts.get(k, 0) + 1
                 total[k] = total.get(k, 0) + 1
         if not by_part or not cands:
             continue
         held = [sum(min(n, c.ids[k]) for k, n in total.items() if k in c.ids) for c in cands]
         best = max(held)
         left = []
-        for c, h in zip(cands, held, strict=True):
-            if h != best:
-                continue
+        for c in (c for c, h in zip(cands, held, strict=True) if h == best):
             per: dict[Hashable, tuple[list[Any], list[Any]]] = {}
             for part in by_part:
                 have = c.parts.get(part) or [d for cc in cands for d in cc.parts.get(part, ())]
-                if not have:  # no starter has such cards: this part keeps its real list
-                    continue
-                rest = []
-                taken: dict[str, int] = {}
-                for d in have:
-                    k = d.id
-                    n = taken.get(k, 0)
-                    if n < seen.get((part, k), 0):
-                        taken[k] = n + 1
-                    else:
-                        rest.append(d)
-                per[part] = (rest, have)
+                if have:  # else no starter has such cards: this part keeps its real list
+                    per[part] = (_unseen(have, seen.get(part, {})), have)
             left.append(per)
         deals.append(_Deal(by_part, left))
     return deals
