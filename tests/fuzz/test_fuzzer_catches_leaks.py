@@ -110,3 +110,22 @@ def test_a_decision_about_a_card_still_hidden_is_caught(monkeypatch: pytest.Monk
     monkeypatch.setitem(CircuitsState.HANDLERS, "announce", lambda st, step: None)
     with pytest.raises(FuzzFailure, match=r"can tell seat \d's hidden cards apart"):
         fuzz_game("circuits", 9, deep=True, secrecy=True)
+
+
+def test_a_hidden_count_beside_a_public_card_in_an_event_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check (e) excuses a difference between the two games only where an event shows the watching seat
+    a card it did not know before the move. Here every ability event also tells, as a plain number, how
+    many Counters the acting seat holds: the event shows a card (the Alien, public all along), but not a
+    card that was hidden, so the difference is a leak. Before events carried instance ids in the
+    fuzzer's audit log (`State.AUDIT`), any card shown in both events excused it."""
+    real = AliensState.emit
+
+    def leaky(self: AliensState, type: str, **fields: Any) -> None:
+        if type == "ability" and self.record:
+            p = fields["player"]
+            fields["counters_held"] = sum(1 for i in self.hand[p] if getattr(self.defs[i], "subtype", "") == "counter")
+        real(self, type, **fields)
+
+    monkeypatch.setattr(AliensState, "emit", leaky)
+    with pytest.raises(FuzzFailure, match=r"can tell seat \d's hidden cards apart"):
+        _play(range(6))

@@ -188,8 +188,13 @@ class State(metaclass=StateMeta):
     hidden-information hooks (`visible_mask`, optionally `hidden_from`, `resample_key`) and `view`.
 
     `record` turns the event log on (default) or off: search agents switch it off on their private
-    clones, because building event dicts is a large share of a rollout's cost.
+    clones, because building event dicts is a large share of a rollout's cost. `AUDIT` records more:
+    each event also names, under `~iid`, the instance id behind each card field, so the fuzzer can
+    tell which card an event showed (sim/fuzz.py, check (e)); the log people and files see never
+    carries it.
     """
+
+    AUDIT: ClassVar[int] = 2  # a `record` level: the log plus each card field's instance id
 
     FIELDS: ClassVar[dict[str, str]] = {
         "asker": F.VALUE,  # the step that built the pending decision (Steps are immutable tuples)
@@ -221,7 +226,7 @@ class State(metaclass=StateMeta):
     log: list[dict[str, Any]]
     nseats: int
     owner: tuple[int, ...]
-    record: bool
+    record: bool | int  # False: no log; True: the log; AUDIT: the log with `~iid`
     result: Result | None
     resume: Step | None
     rng: Rng
@@ -288,20 +293,25 @@ class State(metaclass=StateMeta):
         if not self.record:
             return
         see: dict[str, Any] | None = None
+        iids: dict[str, Any] = {}
         for k, v in fields.items():
             if v.__class__ is Ref:
                 if see is None:
                     see = {}
                 see[k] = self.visible_mask(v.iid) & v.only
+                iids[k] = v.iid
                 fields[k] = self.name(v.iid) if v.show == "name" else v.iid
             elif v.__class__ is list and v and v[0].__class__ is Ref:
                 if see is None:
                     see = {}
                 see[k] = [self.visible_mask(r.iid) & r.only for r in v]
+                iids[k] = [r.iid for r in v]
                 fields[k] = [self.name(r.iid) if r.show == "name" else r.iid for r in v]
         fields["type"] = type
         if see is not None:
             fields["~see"] = see
+            if self.record == self.AUDIT:
+                fields["~iid"] = iids
         self.log.append(fields)
 
     def ask(self, seat: int, kind: str, prompt: str, options: list[Option], resume: Step, asker: Step) -> None:
@@ -499,6 +509,7 @@ class State(metaclass=StateMeta):
             if see is not None:
                 e = dict(e)
                 del e["~see"]
+                e.pop("~iid", None)
                 for k, m in see.items():
                     if m.__class__ is int:
                         if not (m & bit if seat is not None else m == full):

@@ -87,7 +87,7 @@ class _Names:
 def _event_plain_text(e: dict[str, Any]) -> str:
     """An event without its card fields: what must never contain a card name."""
     see = e.get("~see", {})
-    return _dump({k: v for k, v in e.items() if k not in see and k != "~see" and k != "type"})
+    return _dump({k: v for k, v in e.items() if k not in see and k[0] != "~" and k != "type"})
 
 
 class _Secrecy:
@@ -151,24 +151,28 @@ def _check_hidden_from(state: State) -> str | None:
     return None
 
 
-def _shown_to(ea: dict[str, Any], eb: dict[str, Any], bit: int) -> bool:
-    """Whether two raw events differ only in card fields that the seat (`bit`) may see in both: a
-    resampled card was revealed to it at that moment, even if it is hidden again by the end of the step
-    (so its final `visible_mask` no longer tells)."""
+def _shown_to(ea: dict[str, Any], eb: dict[str, Any], bit: int, hidden: set[int]) -> bool:
+    """Whether two raw events differ only in card fields that the seat (`bit`) may see in both and
+    that name, in one game or the other, a card in `hidden` (one the seat did not know before the
+    move): a resampled card was revealed to it at that moment, even if it is hidden again by the end of
+    the step (so its final `visible_mask` no longer tells). A card the seat knew all along is the same
+    in both games, so a difference there is no reveal."""
     see = ea.get("~see")
     if see is None or see != eb.get("~see") or set(ea) != set(eb):
         return False
+    ia, ib = ea["~iid"], eb["~iid"]
     for k, va in ea.items():
         vb = eb[k]
-        if va == vb:
+        if va == vb or k == "~iid":  # the same card may lie under another instance id in the copy
             continue
         m = see.get(k)
         if m is None:
             return False
         if isinstance(m, int):
-            if not m & bit:
+            if not m & bit or (ia[k] not in hidden and ib[k] not in hidden):
                 return False
-        elif any(x != y and not mm & bit for x, y, mm in zip(va, vb, m, strict=True)):
+        elif any(x != y and (not mm & bit or (i not in hidden and j not in hidden))
+                 for x, y, mm, i, j in zip(va, vb, m, ia[k], ib[k], strict=True)):
             return False
     return True
 
@@ -191,10 +195,11 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
     for i in diff:  # revealed on the way: the games may now rightly differ
         if a.visible_mask(i) & bit or other.visible_mask(i) & bit:
             return None
+    hidden = set(diff)
     la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
     for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
         if ea != eb:
-            if _shown_to(a.log[mark + k], other.log[mark + k], bit):
+            if _shown_to(a.log[mark + k], other.log[mark + k], bit, hidden):
                 return None  # a resampled card was shown to the seat, then hidden again (milled, then recycled)
             return (f"seat {seat} can tell other seats' hidden cards apart: after {choice!r} its log shows "
                     f"{ea} in one game and {eb} in the other")
@@ -210,9 +215,21 @@ def _differential(state: State, seat: int, choice: str, rng: random.Random) -> s
     return None
 
 
-def _shows(e: dict[str, Any], bit: int) -> bool:
-    """Whether raw event `e` shows the seat (`bit`) the identity of some card."""
-    return any(m & bit if m.__class__ is int else any(mm & bit for mm in m) for m in (e.get("~see") or {}).values())
+def _reveals(e: dict[str, Any], bit: int, hidden: set[int]) -> bool:
+    """Whether raw event `e` (recorded with `State.AUDIT`) shows the seat (`bit`) the identity of a card
+    in `hidden`, one the seat did not know before the move. A card it knew all along (a Hero, a card in
+    play) is no excuse for a difference: it is the same card in both games."""
+    see = e.get("~see")
+    if not see:
+        return False
+    iids = e["~iid"]
+    for k, m in see.items():
+        if m.__class__ is int:
+            if m & bit and iids[k] in hidden:
+                return True
+        elif any(mm & bit and i in hidden for mm, i in zip(m, iids[k], strict=True)):
+            return True
+    return False
 
 
 def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Random) -> str | None:
@@ -238,17 +255,18 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
     bit = 1 << seat
     # shown: a card hidden from the seat before the move is known to it after, in both games (one
     # being played is public before its event); from the event that shows it the games may differ
-    hidden = state.hidden_from(seat)
+    hidden = set(state.hidden_from(seat))
     shown = any(a.visible_mask(i) & bit for i in hidden) and any(other.visible_mask(i) & bit for i in hidden)
     la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
     for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
         if ea != eb:
             ra, rb = a.log[mark + k], other.log[mark + k]
-            # a card shown in both games at this event (the card used, its source), or shown in both
-            # before it (a Tactic discarded, then one more in one game): from here they may differ
-            if _shown_to(ra, rb, bit) or (_shows(ra, bit) and _shows(rb, bit)) or (
-                    shown and any(_shows(e, bit) for e in a.log[mark:mark + k + 1])
-                    and any(_shows(e, bit) for e in other.log[mark:mark + k + 1])):
+            # a card hidden before the move and shown in both games at this event (the card used, its
+            # source), or shown in both before it (a Tactic discarded, then one more in one game): from
+            # here they may differ
+            if _shown_to(ra, rb, bit, hidden) or (_reveals(ra, bit, hidden) and _reveals(rb, bit, hidden)) or (
+                    shown and any(_reveals(e, bit, hidden) for e in a.log[mark:mark + k + 1])
+                    and any(_reveals(e, bit, hidden) for e in other.log[mark:mark + k + 1])):
                 return None
             return (f"seat {seat} can tell seat {actor}'s hidden cards apart: after {choice!r} its log shows "
                     f"{ea} in one game and {eb} in the other")
@@ -321,6 +339,8 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
     rng = random.Random(seed)
     decks = game.random_decks(rng, game.info.min_seats)
     state = game.new_game(decks=decks, seed=seed)
+    if deep:
+        state.record = State.AUDIT  # check (e) asks which card each event field is
     n = 0
     last_seq = 0
     checker = _Secrecy(game, state) if deep else None
