@@ -4,8 +4,12 @@ of the Variant Ultimates Hold Everything, Full Battery and Grand Design (rules c
 
 from __future__ import annotations
 
+import msgspec
+import pytest
 from circuits_c8_helpers import amount, asset_hits, end_turn, hero_hits, make_card, named, swap_in
 from circuits_scenario import card, events, has, labels, pass_all, pick, scenario
+
+from cardarena.games.circuits.actions import attack_damage
 
 DRILL_BURN = amount("Redline Drill", "rider_burn")
 DRILL_HIT = 1 + card("Redline Drill").attack
@@ -177,6 +181,65 @@ def test_a_next_attack_rider_waits_through_the_end_of_the_turn():
     pick(st, "Basic Attack")
     pass_all(st)
     assert st.burn_enemy[1] == DRILL_BURN
+
+
+#: test-only Instant: a "this turn" next-attack bonus (no Base 001 card has one; rule 8.6.8)
+SURGE = make_card(kind="tactic", id="test-surge", name="Surge Window", type="instant", cost=1,
+                  text="Instant. This turn, your next Basic Attack deals +2 damage.",
+                  effects=[{"verb": "next_attack", "amount": 2, "to": "you", "this_turn": True}])
+
+
+def surge_board():
+    """P1 (Forgeblade, Redline Drill) charges the Drill (a rider with no "this turn") and plays Surge
+    Window (+2 this turn) in the same Action Step."""
+    st = scenario(heroes=("Forgeblade", "Sparkwright"), gear=(["Redline Drill"], []), hands=(["Quick Shot"], []))
+    swap_in(st, st.hand[0][0], SURGE)
+    base = attack_damage(st, 0)
+    charge_drill(st)
+    pick(st, "Play Surge Window")
+    pass_all(st)
+    assert attack_damage(st, 0) == base + 2
+    (q,) = [e for e in events(st, "queued") if e["what"] == "next_attack"]
+    assert q["this_turn"] is True
+    return st, base
+
+
+def test_a_this_turn_bonus_no_attack_used_expires_at_the_end_step():
+    # rule circuits.8.6.8
+    # rule circuits.7.16
+    st, _ = surge_board()
+    end_turn(st)
+    (gone,) = events(st, "queued_expired")
+    assert (gone["player"], gone["what"], gone["amount"]) == (0, "next_attack", 2)
+    types = [e["type"] for e in st.log]
+    assert types.index("turn_effects_expire") < types.index("queued_expired") < types.index("turn")  # at the End Step
+    # the Drill's rider has no "this turn" (ruling gap.41): it stays for the next Basic Attack
+    assert [q[:3] for q in st.queued] == [(0, "rider_burn", DRILL_BURN)]
+    end_turn(st)
+    before = attack_damage(st, 0)
+    pick(st, "Basic Attack")
+    pass_all(st)
+    assert hero_hits(st, 1)[-1]["final"] == before  # no +2
+    assert st.burn_enemy[1] == DRILL_BURN
+
+
+def test_a_this_turn_bonus_used_by_an_attack_that_turn_does_not_expire_again():
+    # rule circuits.8.6.8
+    # rule circuits.8.6.7
+    st, base = surge_board()
+    pick(st, "Basic Attack")
+    pass_all(st)
+    assert hero_hits(st, 1)[-1]["final"] == base + 2
+    assert st.queued == []
+    end_turn(st)
+    assert events(st, "queued_expired") == []
+
+
+def test_this_turn_is_only_for_next_attack_bonuses_and_riders():
+    # rule circuits.8.6.8
+    with pytest.raises(msgspec.ValidationError, match="this_turn"):
+        make_card(kind="tactic", id="test-bad", name="Bad Card", type="instant", cost=1, text="Instant.",
+                  effects=[{"verb": "damage", "amount": 2, "this_turn": True}])
 
 
 # -- §8.7 Hold Everything ------------------------------------------------------------------------------------

@@ -371,17 +371,17 @@ def h_attack_riders(st: CircuitsState, step: Step) -> None:
 def apply_riders(st: CircuitsState, seat: int, target: int, riders: list[Any]) -> None:
     """Seed 000 §8.6: riders apply after the attack dealt damage (its target is the declared one)."""
     enemy = 1 - seat
-    for v, a, *chosen in riders:
+    for v, a, chosen, _this_turn in riders:
         if st.result is not None:
             return  # a Breakpoint draw decked out: nothing happens after the result (rule circuits.1.2)
         if v == "rider_burn" and st.is_hero(target):  # Redline Drill (rules 8.6.2–8.6.3)
             st.burn_enemy[enemy] += a
             st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
         elif v == "rider_repair":  # Frame Check (rule 8.6.4): the one Asset of yours chosen when it was played
-            for x in [c for c in chosen if c in st.field[seat]]:
-                had = st.damage.get(x, 0)
-                st.damage[x] = max(0, had - a)
-                st.emit("repair", player=seat, card=st.ref(x), amount=had - st.damage[x], source="rider")
+            if chosen in st.field[seat]:
+                had = st.damage.get(chosen, 0)
+                st.damage[chosen] = max(0, had - a)
+                st.emit("repair", player=seat, card=st.ref(chosen), amount=had - st.damage[chosen], source="rider")
 
 
 def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> None:

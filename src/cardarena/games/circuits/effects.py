@@ -283,9 +283,13 @@ def v_return_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: 
 @verb("rider_burn")
 @verb("rider_repair")
 def v_queue(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
-    # Frame Check repairs the Asset chosen when it was played ("one of your Assets")
-    st.queued.append((seat, e.verb, e.amount, target) if e.verb == "rider_repair" else (seat, e.verb, e.amount))
-    st.emit("queued", player=seat, what=e.verb, amount=e.amount, source=st.src(source))
+    # Frame Check repairs the Asset chosen when it was played ("one of your Assets"); a "this turn"
+    # bonus is marked to expire at the End Step if no attack used it (rule 8.6.8)
+    st.queued.append((seat, e.verb, e.amount, target if e.verb == "rider_repair" else -1, e.this_turn))
+    if e.this_turn:
+        st.emit("queued", player=seat, what=e.verb, amount=e.amount, source=st.src(source), this_turn=True)
+    else:
+        st.emit("queued", player=seat, what=e.verb, amount=e.amount, source=st.src(source))
     return False
 
 

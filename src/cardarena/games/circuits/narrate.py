@@ -108,7 +108,10 @@ def _more(e: dict[str, Any], t: str) -> str | None:
         "status": lambda: f"    {p}'s Hero: {str(e.get('status', '')).replace('_', ' ')} {e.get('change', '')}",
         "lethal_save": lambda: f"    {p}'s Hero is left at 1 HP",
         "trigger": lambda: f"    {card} triggers ({str(e.get('when', '')).replace('_', ' ')})",
-        "queued": lambda: f"    {p}'s next Basic Attack: " + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?")),
+        "queued": lambda: (f"    {p}'s next Basic Attack" + (" this turn" if e.get("this_turn") else "") + ": "
+                           + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?"))),
+        "queued_expired": lambda: f"    {p}'s unused next-attack bonus expires ("
+                                  + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?")) + ")",
         "look": lambda: f"  {p} looks at " + (card if e.get("card") else "a hidden card"),
         "full_battery": lambda: f"    Full Battery: {e.get('amount', '?')} extra damage",
         "deck_out": lambda: f"  {p} must draw from an empty deck: deck-out!",

@@ -59,6 +59,8 @@ OUTCOME_TRIGGERS = frozenset({"hero_takes_damage", "hero_prevents_damage", "asse
 RESTRICTED_TRIGGERS = frozenset({"enemy_equips", "enemy_swaps", "asset_would_damage_hero"})
 _AMOUNT_VERBS = frozenset({"damage", "heal", "shield", "burn", "draw", "gain_rally", "drain_rally", "repair", "prevent",
                            "next_attack", "rider_burn", "rider_repair", "full_battery"})
+#: the verbs that queue a bonus or rider for the next Basic Attack (rulebook §8.6)
+QUEUED_VERBS = frozenset({"next_attack", "rider_burn", "rider_repair"})
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -66,10 +68,14 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     amount: int = 0
     to: Recipient = "enemy_hero"
     reward: int = 0  # resolve_plans: damage to the enemy Hero per Plan that resolved
+    this_turn: bool = False  # a queued bonus or rider that expires unused at the end of this turn (rule 8.6.8)
 
     def __post_init__(self) -> None:
         if self.verb in _AMOUNT_VERBS and self.amount <= 0:
             raise ValueError(f"`{self.verb}` needs amount ≥ 1")
+        if self.this_turn and self.verb not in QUEUED_VERBS:
+            raise ValueError(f"`this_turn` is for a next-attack bonus or rider ({', '.join(sorted(QUEUED_VERBS))}), "
+                             f"not `{self.verb}`")
 
 
 class Trigger_(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

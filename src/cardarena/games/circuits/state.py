@@ -97,7 +97,7 @@ class CircuitsState(State):
     gear: list[int]
     pending: list[int]  # cards played and not yet resolved
     picks: list[list[int]]  # secret Loadout picks before the reveal
-    queued: list[tuple[Any, ...]]  # next-attack bonuses and riders: (seat, verb, amount[, Frame Check's Asset])
+    queued: list[tuple[Any, ...]]  # next-attack bonuses and riders: (seat, verb, amount, Frame Check's Asset or -1, this turn only)
     reserve: int  # the seat holding the Reserve token, or -1
     seen: list[set[int]]  # hidden cards each seat has looked at
     settling: bool

@@ -273,8 +273,13 @@ def h_burn_tick(st: CircuitsState, step: Step) -> None:
 
 
 def h_expire(st: CircuitsState, step: Step) -> None:
-    """Rule 7.16: "this turn" effects end (after Strike and Burn)."""
+    """Rule 7.16: "this turn" effects end (after Strike and Burn), among them the "this turn" next-attack
+    bonuses and riders no attack used, whoever queued them (rule 8.6.8; "this turn" is the current
+    turn, whoever's it is)."""
     st.emit("turn_effects_expire", player=step[1])
+    for q in [q for q in st.queued if q[4]]:
+        st.emit("queued_expired", player=q[0], what=q[1], amount=q[2])
+    st.queued = [q for q in st.queued if not q[4]]
 
 
 def h_hand_limit(st: CircuitsState, step: Step) -> None:
