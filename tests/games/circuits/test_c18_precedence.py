@@ -1,7 +1,8 @@
 """Rule scenarios for rulebook §18, precedence rules (rules circuits.18.1–18.10): card text over rules
 text, "can't" over "can", once-per-match limits, damage events, windows inside a resolution, and
 effects without a legal choice, and the order a player gives their simultaneous triggers (18.4).
-18.3 (both players' triggers at one moment) cannot arise: every trigger of Base 001 fires for one player."""
+18.3 (both players' triggers at one moment) cannot arise: every trigger condition is one player's, and a
+test keeps it so."""
 
 from __future__ import annotations
 
@@ -190,9 +191,29 @@ def test_without_a_legal_choice_an_effect_does_as_much_as_it_can():
     assert (0, "next_attack", amount("Thunder Fist", "next_attack")) in [q[:3] for q in st.queued]
 
 
-# Not pinned here, because it cannot be exercised in a Duel of Base 001:
-# - 18.3 (active player's triggers first): every trigger fires for one player only (the one who plays,
-#   takes or prevents damage, heals, or whose turn it is), so both players' triggers never coincide.
+#: every condition a printed trigger may have, each met by one player only: the one who plays, takes or
+#: prevents damage, heals, loses a Shield, gets an Asset onto the Field or destroyed, or whose turn it is
+ONE_PLAYERS_CONDITIONS = {"turn_start", "you_heal", "you_prevent", "you_take_damage", "shield_depleted",
+                          "you_play_plan", "you_play_asset", "asset_enters", "this_destroyed", "lethal", "end_step"}
+
+
+def test_no_printed_trigger_fires_for_both_players_at_one_moment() -> None:
+    # rule circuits.18.3
+    # The active player's triggers go first among simultaneous ones, but one moment never fires both
+    # players' printed triggers: every condition is one player's (ruling 50), and the engine fires them
+    # per player (damage.fire). A card with a condition both players can meet at once (say "when any
+    # Asset enters") needs the active player's triggers ordered first: this fails until it is.
+    from typing import get_args, get_type_hints
+
+    from cardarena.games.circuits.pool import card_pool
+    from cardarena.games.circuits.schema import Trigger_
+
+    conditions = set(get_args(get_type_hints(Trigger_)["when"]))
+    assert conditions == ONE_PLAYERS_CONDITIONS, f"trigger conditions changed: {conditions ^ ONE_PLAYERS_CONDITIONS}"
+    pool = card_pool()
+    holders = [*(h.passive for h in pool.heroes.values()), *pool.gear, *pool.assets]
+    printed = {t.when for c in holders for t in c.triggers}
+    assert len(printed) >= 8 and printed <= ONE_PLAYERS_CONDITIONS
 
 
 def test_a_player_orders_their_own_simultaneous_triggers() -> None:
