@@ -151,6 +151,98 @@ def test_entering_the_field_opens_no_window_of_its_own():
     assert [e["type"] for e in st.log].count("pass_window") == 1
 
 
+#: test-only cards for rule 9.1.9 (no Base 001 card puts an Asset onto the Field): an Asset with "when you
+#: play" text and an "enters" trigger, and an Instant that puts an Asset from the discard pile onto the Field
+BEACON = msgspec.convert({"kind": "asset", "id": "test-beacon", "name": "Signal Beacon", "cost": 1, "hp": 3,
+                          "circuits": ["Heat"], "text": "When you play it, draw a card. When it enters, your Hero "
+                                                        "gains Shield 1.",
+                          "on_play": [{"verb": "draw", "amount": 1, "to": "you"}],
+                          "triggers": [{"when": "asset_enters",
+                                        "effects": [{"verb": "shield", "amount": 1, "to": "your_hero"}]}]}, Card)
+SALVAGE = msgspec.convert({"kind": "tactic", "id": "test-salvage", "name": "Salvage Protocol", "type": "instant",
+                           "cost": 1, "text": "Instant. Put an Asset card from your discard pile onto your Field.",
+                           "effects": [{"verb": "return_asset", "to": "your_discarded_asset"}]}, Card)
+
+
+def salvage_board(*, field=(), hand=("Echo Turret",)):
+    """P1 plays Forgeblade (Stormforged), whose Arc Furnace burns the enemy when P1 *plays* an Asset; a
+    Signal Beacon lies in P1's discard pile, Salvage Protocol in P1's hand."""
+    st = scenario(heroes=("Forgeblade (Stormforged)", "Sparkwright"), hands=(["Quick Shot", *hand], []),
+                  discard=(["Pile Driver"], []), field=(list(field), []))
+    st.defs[st.hand[0][0]] = SALVAGE
+    st.defs[st.discard[0][0]] = BEACON
+    st.reask()
+    return st, st.discard[0][0]
+
+
+def test_an_asset_put_onto_the_field_enters_but_is_not_played():
+    # rule circuits.9.1.9
+    # rule circuits.9.1.8
+    # rule circuits.9.1.10
+    st, beacon = salvage_board()
+    st.damage[beacon] = 2  # whatever it had: it starts with no damage (rule 8.3.9)
+    hand = len(st.hand[0])
+    pick(st, "Play Salvage Protocol")
+    pass_all(st)
+    assert st.field[0] == [beacon] and beacon not in st.discard[0] and st.damage.get(beacon, 0) == 0
+    (enter,) = events(st, "enter")
+    assert enter["card"] == "Signal Beacon" and enter["put"] is True and enter["source"] == "Salvage Protocol"
+    # entering: its "enters" trigger fires; not played: no "when you play" text, neither its own draw nor
+    # Arc Furnace's Burn, and no window of its own (only Salvage Protocol was played)
+    assert [(e["card"], e["when"]) for e in events(st, "trigger")] == [("Signal Beacon", "asset_enters")]
+    assert st.shield[0] == 1
+    assert len(st.hand[0]) == hand - 1 and events(st, "draw") == []
+    assert st.burn_enemy[1] == 0
+    assert [e["card"] for e in events(st, "play")] == ["Salvage Protocol"]
+    assert st.decision.seat == 0 and st.decision.kind == "action" and st.frames == []
+
+
+def test_the_same_asset_played_from_the_hand_does_trigger_when_you_play_text():
+    # rule circuits.9.1.9
+    # rule circuits.9.1.6
+    # The contrast: played, the Beacon draws (its own text) and Arc Furnace burns the enemy Hero.
+    st, _ = salvage_board()
+    echo = st.hand[0][1]
+    st.defs[echo] = BEACON
+    st.reask()
+    pick(st, "Play Signal Beacon")
+    pass_all(st)
+    assert st.field[0] == [echo]
+    assert {e["when"] for e in events(st, "trigger")} == {"you_play_asset", "asset_enters"}
+    assert st.burn_enemy[1] == 1 and len(events(st, "draw")) == 1
+
+
+def test_an_asset_put_onto_a_full_field_stays_in_the_discard_pile():
+    # rule circuits.9.1.9
+    # rule circuits.9.1.2
+    # Only a play discards to make room (rule 9.1.3); a put into a full Field does nothing (ruling 54).
+    st, beacon = salvage_board(field=("Bulwark Drone", "Echo Turret"))
+    on_field = list(st.field[0])
+    pick(st, "Play Salvage Protocol")
+    pass_all(st)
+    assert st.field[0] == on_field and beacon in st.discard[0]
+    (fail,) = events(st, "return_fails")
+    assert fail["card"] == "Signal Beacon" and events(st, "enter") == [] and events(st, "trigger") == []
+
+
+def test_a_card_that_puts_an_asset_onto_the_field_needs_one_in_the_discard_pile():
+    # rule circuits.9.1.9
+    # rule circuits.18.10
+    # Its only effect needs the chosen Asset card: with none in the pile it is not offered; with two it
+    # asks which (the pile is public), identical copies being one option.
+    st, beacon = salvage_board()
+    st.discard[0].remove(beacon)
+    st.reask()
+    assert not has(st, "Play Salvage Protocol")
+    st, beacon = salvage_board(hand=("Echo Turret", "Bulwark Drone", "Bulwark Drone"))
+    st.discard[0] += st.hand[0][2:]  # two Bulwark Drones join the Beacon in the pile
+    del st.hand[0][2:]
+    st.reask()
+    pick(st, "Play Salvage Protocol")
+    assert st.decision.kind == "target"
+    assert sorted(o.label.split(" (")[0] for o in st.decision.options) == ["Bulwark Drone", "Signal Beacon"]
+
+
 # -- Guard and Strike ------------------------------------------------------------------------------------
 
 

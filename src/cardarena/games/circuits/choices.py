@@ -23,6 +23,8 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
         return [*st.field[enemy], *played]
     if kind == "your_asset":
         return list(st.field[seat])
+    if kind == "your_discarded_asset":  # the pile is public; identical copies are one option
+        return st.distinct([i for i in st.discard[seat] if isinstance(st.defs[i], AssetCard)])
     if kind == "enemy_gear":
         return st.equipped(enemy)
     if kind == "enemy_plan":
@@ -35,7 +37,7 @@ def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool
     except that a card whose every effect needs the chosen Asset needs one (Melt Down, Patch Swarm).
     Chain Lightning without an enemy Asset still deals its Hero damage."""
     kind = choice_kind(effects)
-    if kind not in ("enemy_asset", "your_asset") or candidates(st, seat, kind):
+    if kind not in ("enemy_asset", "your_asset", "your_discarded_asset") or candidates(st, seat, kind):
         return True
     return any(e.to != kind for e in effects)
 
@@ -48,6 +50,8 @@ def target_label(st: CircuitsState, t: int, viewer: int) -> str:
         at = st.position(t)
         return f"face-down {st.kind_of.get(t)} Plan {at['index'] + 1}"
     if isinstance(st.defs[t], AssetCard):
+        if t in st.discard[st.owner[t]]:
+            return f"{st.name(t)} (Asset in the discard pile, {st.defs[t].hp} HP)"
         return f"{st.name(t)} (Asset, {st.asset_max_hp(t) - st.damage.get(t, 0)} HP left)"
     return st.name(t)
 

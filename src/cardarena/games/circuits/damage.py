@@ -368,5 +368,24 @@ def v_jam(st: CircuitsState, e: Effect, seat: int, target: int, source: int | st
     return False
 
 
+@verb("return_asset")
+def v_return_asset(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
+    """Put the chosen Asset card from your discard pile onto your Field. It enters (rule 9.1.8: its
+    `asset_enters` triggers fire) but is not played: no "when you play" text, neither its `on_play`
+    effects nor `you_play_asset` triggers (rule 9.1.9), and no Response Window (rules 9.1.10, 11.1). It
+    starts with no damage (rule 8.3.9). Into a full Field it does not go: only a play discards to make
+    room (rule 9.1.3; ruling 54)."""
+    for a in targets(st, e.to, seat, target, this):
+        if len(st.field[seat]) >= st.params["field_size"]:
+            st.emit("return_fails", player=seat, card=st.ref(a), reason="the Field is full", source=st.src(source))
+            continue
+        st.discard[seat].remove(a)
+        st.damage.pop(a, None)
+        st.field[seat].append(a)
+        st.emit("enter", player=seat, card=st.ref(a), put=True, source=st.src(source))
+        fire(st, seat, "asset_enters", a)
+    return False
+
+
 HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen, "breakpoints": h_breakpoints,
             "burn_down": lambda st, step: burn_down(st, step[1])}

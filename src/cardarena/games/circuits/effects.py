@@ -17,7 +17,8 @@ from .schema import AssetCard, Effect, HeroCard
 from .state import CircuitsState
 
 #: what the player picks at declaration when an effect needs it (rule 11.7)
-CHOICE_OF = {"enemy_target": "enemy_target", "enemy_asset": "enemy_asset", "your_asset": "your_asset"}
+CHOICE_OF = {"enemy_target": "enemy_target", "enemy_asset": "enemy_asset", "your_asset": "your_asset",
+             "your_discarded_asset": "your_discarded_asset"}
 
 #: a verb: (state, effect, seat, declared target, source, this card) -> True when it pushed steps and the
 #: rest of the effects must wait for them
@@ -145,6 +146,8 @@ def targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> li
         return list(st.field[seat])
     if to == "this_asset":
         return [this] if this >= 0 and this in st.field[st.owner[this]] else []
+    if to == "your_discarded_asset":  # a fixed target that left the pile: nothing (rule 18.10)
+        return [target] if target >= 0 and target in st.discard[seat] else []
     return []
 
 

@@ -26,6 +26,7 @@ Recipient = Literal[
     "each_enemy_asset",
     "your_hero",
     "your_asset",  # the chosen Asset of yours
+    "your_discarded_asset",  # the chosen Asset card in your discard pile
     "each_your_asset",
     "this_asset",  # the Asset whose text this is
     "you",
@@ -35,6 +36,7 @@ Verb = Literal[
     "damage", "heal", "shield", "burn", "mark", "draw", "gain_rally", "drain_rally", "repair", "destroy",
     "jam", "cannot_heal", "prevent", "cancel", "delay", "force_reveal", "look_plan", "return_plan",
     "next_attack", "rider_burn", "rider_repair", "guard_assets", "full_battery", "resolve_plans", "survive",
+    "return_asset",
 ]
 #: Reaction triggers (rulebook §11). Outcome triggers are declared prospectively (rules 11.24–11.29);
 #: restricted triggers are the only cards allowed in restricted windows (rules 11.13–11.16).
