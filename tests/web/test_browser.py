@@ -151,6 +151,8 @@ def step_4_play_a_whole_aliens_game_against_random_by_clicking(page: object) -> 
             continue
         if clicks == 3:
             shot(p, "play")
+            # seats are named as on the rest of the page (P1, P2), not by their 0-based index
+            pw.expect(p.locator("#board .top-stats")).to_contain_text(re.compile(r"active: P[12]"))
             if not inspected:
                 p.locator("#board button.name").first.click()  # type: ignore[attr-defined]
                 pw.expect(p.locator("#inspect h4")).to_be_visible()  # type: ignore[attr-defined]

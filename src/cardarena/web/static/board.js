@@ -12,6 +12,8 @@ const Arena = (() => {
   const SKIP_TOP = new Set(["players", "decision", "result", "game", "format", "seat", "pending"]);
   const SKIP_CARD = new Set(["id", "name", "kind", "card", "slot", "ability", "passive", "ultimate", "iid", "index"]);
   const seatName = (s) => (s === null || s === undefined ? "spectator" : "P" + (s + 1));
+  // view fields that name a seat (0-based in the JSON), shown as P1, P2 like every other seat on the page
+  const SEAT_TOP = new Set(["active", "first", "priority"]);
   let current = null;
 
   function inspect(name) {
@@ -99,7 +101,10 @@ const Arena = (() => {
     board.replaceChildren();
     const v = frame.view || {};
     const top = [];
-    for (const [k, x] of Object.entries(v)) if (!SKIP_TOP.has(k) && scalar(x) && x !== null) top.push(k + ": " + x);
+    for (const [k, x] of Object.entries(v)) {
+      if (SKIP_TOP.has(k) || !scalar(x) || x === null) continue;
+      top.push(k + ": " + (SEAT_TOP.has(k) && typeof x === "number" ? seatName(x) : x));
+    }
     board.append(el("p", "top-stats", top.join(" · ")));
     for (const [k, x] of Object.entries(v)) {
       if (SKIP_TOP.has(k) || scalar(x)) continue;
