@@ -91,7 +91,8 @@ def h_prebank(st: AliensState, step: Step) -> None:
         opts.append(Option(f"bank:{d.id}", f"Bank {d.name} into the Reactor", {"card": d.id}, iid))
     opts.append(Option("done", "Done banking", {"action": "done"}, -1))
     left = st.params["prebank_max"] - done
-    st.ask(p, "prebank", f"Pre-bank: move up to {left} more hand card(s) face-down into your Reactor",
+    what = f"up to {left}{' more' if done else ''} hand card{'s' if left > 1 else ''}"
+    st.ask(p, "prebank", f"Pre-bank: move {what} face-down into your Reactor",
            opts, ("prebank_chosen", p, done), step)
 
 
