@@ -235,6 +235,28 @@ def test_a_this_turn_bonus_used_by_an_attack_that_turn_does_not_expire_again():
     assert events(st, "queued_expired") == []
 
 
+def test_a_this_turn_bonus_queued_in_the_opponents_turn_ends_with_that_turn():
+    # rule circuits.8.6.8
+    # rule circuits.10.4
+    # P2 answers P1's Basic Attack with Surge Window (an Instant, step 2 of the window): the bonus is
+    # P2's, but "this turn" is P1's turn, so it is gone before P2's own Basic Attack.
+    st = scenario(heroes=("Lumen Warden", "Sparkwright"), hands=([], ["Quick Shot"]))
+    swap_in(st, st.hand[1][0], SURGE)
+    pick(st, "Basic Attack")
+    assert (st.decision.seat, st.decision.kind) == (1, "respond")
+    pick(st, "Answer with Surge Window")
+    pass_all(st)
+    assert [q[:3] for q in st.queued] == [(1, "next_attack", 2)]
+    end_turn(st)
+    (gone,) = events(st, "queued_expired")
+    assert gone["player"] == 1 and st.queued == []
+    assert (st.decision.seat, st.decision.kind) == (1, "action")
+    before = attack_damage(st, 1)
+    pick(st, "Basic Attack")
+    pass_all(st)
+    assert hero_hits(st, 0)[-1]["final"] == before
+
+
 def test_this_turn_is_only_for_next_attack_bonuses_and_riders():
     # rule circuits.8.6.8
     with pytest.raises(msgspec.ValidationError, match="this_turn"):
