@@ -8,7 +8,7 @@
 
 A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
 Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
-stderr counts the games; `--out FILE` appends one JSON line per game (game index, A's score, decisions),
+stderr counts the games; `--out FILE` appends one JSON line per game as it ends (game index, A's score, decisions),
 so that two settings run on the same `--first`/`--games` can be compared game by game (paired).
 A spec prefixed `see-all:`, `see-hands:` or `see-lists:` is a search told the hidden cards (or lists), an upper bound for
 experiments that no arena automaton may be (bench/ceiling.py).
@@ -17,8 +17,10 @@ experiments that no arena automaton may be (bench/ceiling.py).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 
 from ceiling import make_bench_agent
@@ -62,15 +64,22 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
     t = time.perf_counter()
     work = [(game_id, spec_a, spec_b, i) for i in range(first, first + games)]
     label = f"{game_id} {spec_a} vs {spec_b}"
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            rows = list(track(ex.map(one_game, work), total=games, description=label, transient=True, console=BAR))
-    else:
-        rows = [one_game(w) for w in track(work, description=label, transient=True, console=BAR)]
-    if out:
-        with open(out, "a", encoding="utf-8") as f:
-            for (_, a, b, i), r in zip(work, rows, strict=True):
+    rows: list[tuple[float, int, float, float]] = []
+    # each game's line is written as soon as it is in (in game order), so a long run stopped half-way
+    # keeps what it played and `wc -l` shows how far it is when the bar is not on a terminal
+    with contextlib.ExitStack() as stack:
+        f = stack.enter_context(open(out, "a", encoding="utf-8")) if out else None
+        if jobs > 1:
+            results: Iterable[tuple[float, int, float, float]] = stack.enter_context(ProcessPoolExecutor(jobs)).map(
+                one_game, work)
+        else:
+            results = map(one_game, work)
+        for (_, a, b, i), r in zip(work, track(results, total=games, description=label, transient=True, console=BAR),
+                                   strict=True):
+            rows.append(r)
+            if f is not None:
                 f.write(json.dumps({"game": game_id, "a": a, "b": b, "index": i, "score": r[0], "decisions": r[1]}) + "\n")
+                f.flush()
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
     lo, hi = wilson(round(score), games)
