@@ -293,24 +293,26 @@ class State(metaclass=StateMeta):
         if not self.record:
             return
         see: dict[str, Any] | None = None
-        iids: dict[str, Any] = {}
+        iids: dict[str, Any] | None = {} if self.record == self.AUDIT else None  # only the fuzzer's log
         for k, v in fields.items():
             if v.__class__ is Ref:
                 if see is None:
                     see = {}
                 see[k] = self.visible_mask(v.iid) & v.only
-                iids[k] = v.iid
+                if iids is not None:
+                    iids[k] = v.iid
                 fields[k] = self.name(v.iid) if v.show == "name" else v.iid
             elif v.__class__ is list and v and v[0].__class__ is Ref:
                 if see is None:
                     see = {}
                 see[k] = [self.visible_mask(r.iid) & r.only for r in v]
-                iids[k] = [r.iid for r in v]
+                if iids is not None:
+                    iids[k] = [r.iid for r in v]
                 fields[k] = [self.name(r.iid) if r.show == "name" else r.iid for r in v]
         fields["type"] = type
         if see is not None:
             fields["~see"] = see
-            if self.record == self.AUDIT:
+            if iids is not None:
                 fields["~iid"] = iids
         self.log.append(fields)
 
