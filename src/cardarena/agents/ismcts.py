@@ -42,7 +42,7 @@ FRESH_KINDS = frozenset(
 
 #: The one place for settings a caller leaves unset: DEFAULTS, overridden per game by GAME_DEFAULTS
 #: (which also holds `center`, `finish`, `greedy`, `pick` and `mast`, 0 where not named). Figures in
-#: docs/search.md; frontline and mastery were not measured with centred scores, so they keep the base stretch of scores.
+#: docs/search.md; frontline and mastery were not measured with centred scores, so they score uncentred, scale 4.
 DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0}
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
     # MAST rollouts of 15 decisions: 400 iterations beat 50 in 161/200 games (58% with 5 random ones),
