@@ -7,7 +7,7 @@ availability count (how often it was legal when its parent was visited) in place
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
 
-Rollouts are short (5 random decisions; in aliens 15, MAST-guided) and cut by the per-game score of
+Rollouts are short (5 random decisions; in aliens and mastery 15, MAST-guided) and cut by the per-game score of
 agents/heuristics.py, stretched by tanh(scale × score) so that its hundredths weigh against
 exploration as wins and losses do; new nodes
 carry a progressive bias from the score right after their move. Every setting tried, adopted or not,
