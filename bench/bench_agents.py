@@ -9,7 +9,8 @@
 A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
 Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
 stderr counts the games; `--out FILE` appends one JSON line per game as it ends (game index, A's score, decisions),
-so that two settings run on the same `--first`/`--games` can be compared game by game (paired).
+so that two settings run on the same `--first`/`--games` can be compared game by game (paired):
+`bench/runs.py A.jsonl B.jsonl` prints both figures and the paired count.
 A spec prefixed `see-all:`, `see-hands:` or `see-lists:` is a search told the hidden cards (or lists), an upper bound for
 experiments that no arena automaton may be (bench/ceiling.py).
 """
