@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from pathlib import Path
 
 from cardarena.sim.stats import wilson
@@ -95,7 +94,6 @@ def main() -> None:
                       f"{kb[1]} vs {kb[2]} scored {sum(rb[i] for i in both):g}; the first better in {better} games, "
                       f"worse in {worse}, the same in {len(both) - better - worse} (sign test p = "
                       f"{sign_test(better, worse):.2f})")
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
