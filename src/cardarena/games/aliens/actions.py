@@ -161,6 +161,31 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
 
 
+#: Options that depend only on a card definition and an instance id, built once and shared (an Option
+#: is never changed once asked): the Activation Phase is the engine's hottest path, and most of its
+#: cost was building the same "play" and "set" options again at every decision of every rollout.
+#: Keyed by (what, instance id or slot, id(definition)): the entry holds the definition, so that id
+#: cannot be reused while the entry is there.
+_OPTIONS: dict[tuple[int, int, int], tuple[Any, Option]] = {}
+_OPTIONS_MAX = 1 << 16
+
+
+def _hand_option(what: int, iid: int, d: Any) -> Option:
+    """The "play" (what 0) or "set" (1) option of hand card `iid`, defined by `d`."""
+    key = (what, iid, id(d))
+    hit = _OPTIONS.get(key)
+    if hit is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        if what == 0:
+            o = Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
+                       ("play", iid, "hand"))
+        else:
+            o = Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid))
+        hit = _OPTIONS[key] = (d, o)
+    return hit[1]
+
+
 def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     """Every action `p` may take now. mode: primary (the turn's one action), or a granted follow-up:
     assault, special or any (rules aliens.7.7–7.13). Identical cards are one option (by pool id)."""
@@ -169,11 +194,11 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     usable = _Usable(st, p)
     can_use = usable.can_use
     hand = st.hand[p]
-    for iid in st.distinct(hand):
+    in_hand = st.distinct(hand)
+    for iid in in_hand:
         d = defs[iid]
         if can_use(d, mode):
-            opts.append(Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
-                               ("play", iid, "hand")))
+            opts.append(_hand_option(0, iid, d))
     command = st.command[p]
     for iid in st.distinct(ready_set_cards(st, p)):
         d = defs[iid]
@@ -193,18 +218,24 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
                 continue
             if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
                 continue
-            free = " (free action)" if ab.kind == "repeatable" else ""
-            opts.append(Option(f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
-                               {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
-                                "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
+            key = (2, s, id(a))
+            hit = _OPTIONS.get(key)
+            if hit is None:
+                free = " (free action)" if ab.kind == "repeatable" else ""
+                hit = _OPTIONS[key] = (a, Option(
+                    f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
+                    {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
+                     "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
+            opts.append(hit[1])
         if sum(1 for i in command if i in st.set_turn) < st.params["set_limit"]:
-            for iid in st.distinct(hand):
-                d = defs[iid]
-                opts.append(Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id},
-                                   ("set", iid)))
-    label = "Pass" if mode == "primary" else "Decline the follow-up"
-    opts.append(Option("pass", label, {"action": "pass"}, ("pass",)))
+            for iid in in_hand:
+                opts.append(_hand_option(1, iid, defs[iid]))
+    opts.append(_PASS if mode == "primary" else _DECLINE)
     return opts
+
+
+_PASS = Option("pass", "Pass", {"action": "pass"}, ("pass",))
+_DECLINE = Option("pass", "Decline the follow-up", {"action": "pass"}, ("pass",))
 
 
 # -- steps ---------------------------------------------------------------------------------------

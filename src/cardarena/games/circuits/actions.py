@@ -66,9 +66,28 @@ def equip_options(st: CircuitsState, seat: int) -> list[Option]:
                                    {"action": "equip", "card": d.id, "hero": {"seat": seat, "zone": zone, "index": k}},
                                    ("equip", g, h)))
             else:
-                opts.append(Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
-                                   {"action": "equip", "card": d.id}, ("equip", g, h)))
+                key = (1, g, id(d), h)
+                hit = _OPTIONS.get(key)
+                if hit is None:
+                    hit = _remember(key, d, Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
+                                                   {"action": "equip", "card": d.id}, ("equip", g, h)))
+                opts.append(hit[1])
     return opts
+
+
+#: Options that depend only on a card definition and instance ids, built once and shared (an Option is
+#: never changed once asked): the Action Step is asked at every turn of every rollout, and building the
+#: same play options' text again was a large part of its cost. Keyed by id(definition) among the rest:
+#: the entry holds the definition, so that id cannot be reused while the entry is there.
+_OPTIONS: dict[tuple[Any, ...], tuple[Any, Option]] = {}
+_OPTIONS_MAX = 1 << 16
+
+
+def _remember(key: tuple[Any, ...], d: Any, o: Option) -> tuple[Any, Option]:
+    if len(_OPTIONS) >= _OPTIONS_MAX:
+        _OPTIONS.clear()
+    hit = _OPTIONS[key] = (d, o)
+    return hit
 
 
 def legal_plays(st: CircuitsState, seat: int) -> list[int]:
@@ -96,10 +115,15 @@ def legal_plays(st: CircuitsState, seat: int) -> list[int]:
 def action_options(st: CircuitsState, seat: int) -> list[Option]:
     opts: list[Option] = []
     f = st.flags
+    defs = st.defs
     for iid in legal_plays(st, seat):
-        d = st.defs[iid]
-        opts.append(Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})", {"action": "play", "card": d.id},
-                           ("play", iid)))
+        d = defs[iid]
+        key = (0, iid, id(d))
+        hit = _OPTIONS.get(key)
+        if hit is None:
+            hit = _remember(key, d, Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})",
+                                           {"action": "play", "card": d.id}, ("play", iid)))
+        opts.append(hit[1])
     if "attacked" not in f:
         opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
     opts += equip_options(st, seat)
@@ -117,8 +141,11 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
         u = st.hero_card(seat).ultimate
         opts.append(Option("ultimate", f"Ultimate: {u.name} ({ultimate_cost(st, seat)} Rally)", {"action": "ultimate"},
                            ("ultimate",)))
-    opts.append(Option("end", "End the Action Step", {"action": "end"}, ("end",)))
+    opts.append(_END)
     return opts
+
+
+_END = Option("end", "End the Action Step", {"action": "end"}, ("end",))
 
 
 def _kind(d: Any) -> str:
