@@ -214,3 +214,24 @@ def test_a_follow_up_granted_on_the_opponents_turn_gives_nobody_an_action():
     assert events(st, "followup_granted") == []
     assert st.turn == 4 and st.grants == []
     assert not has(st, "Follow-up")
+
+
+def test_the_activation_phase_sums_each_slots_modifiers_as_slot_modifier_does():
+    # rule aliens.8.7: the Activation Phase reads every slot's cost modifiers at once (slot_modifiers,
+    # the shared parts summed once); they must be exactly each slot's own slot_modifier
+    import random
+
+    from cardarena.games.aliens.effects import slot_modifier, slot_modifiers
+
+    rng = random.Random(5)
+    starters = sorted(GAME.starter_decks())  # every starter: Ferrax Prime's Passive is squad-wide
+    checked = 0
+    for seed in range(60):
+        st = GAME.new_game(decks=[starters[seed % len(starters)], starters[(seed + 1) % len(starters)]], seed=seed)
+        while st.decision is not None:
+            for p in (0, 1):
+                for field in ("attack", "armor", "cost", "ramp"):
+                    assert slot_modifiers(st, p, field) == [slot_modifier(st, s, field) for s in range(3 * p, 3 * p + 3)]
+                    checked += 1
+            st.apply(rng.choice(st.decision.options).id)
+    assert checked > 10_000

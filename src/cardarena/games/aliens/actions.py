@@ -17,7 +17,7 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifier, tactic_cost
+from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifiers, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
 from .state import AliensState
 
@@ -102,9 +102,37 @@ def target_label(st: AliensState, t: int, kind: str, viewer: int) -> str:
     return f"{a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
 
 
+#: Options that depend only on a few facts (a card definition, an instance id, a slot, an HP), built
+#: once and shared (an Option is never changed once asked): the Activation Phase is the engine's
+#: hottest path, and most of its cost was building the same options again at every decision of every
+#: rollout. A key holds id() of each definition it depends on and its entry holds the definitions
+#: themselves, so no id can be reused while the entry is there.
+_OPTIONS: dict[tuple[Any, ...], tuple[Any, Option]] = {}
+_OPTIONS_MAX = 1 << 16
+
+
+def _room() -> None:
+    """Bound the cache (a long-lived server loads definitions more than once)."""
+    if len(_OPTIONS) >= _OPTIONS_MAX:
+        _OPTIONS.clear()
+
+
 def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
-    w = where(st, t, kind)
     known = st.knows(viewer, t)
+    if kind == "enemy_card":
+        return _target_option(st, t, kind, viewer, known)
+    # an Alien: its option changes only with its HP, so it is built once per HP (see _OPTIONS)
+    card = st.defs[t]
+    key = (4, t, st.hp[t], known, id(card), id(st.alien(t)))
+    hit = _OPTIONS.get(key)
+    if hit is None:
+        _room()
+        hit = _OPTIONS[key] = ((card, st.alien(t)), _target_option(st, t, kind, viewer, known))
+    return hit[1]
+
+
+def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool) -> Option:
+    w = where(st, t, kind)
     return Option(f"target:{w['seat']}:{w['zone']}:{w['index']}", target_label(st, t, kind, viewer),
                   {"target": w, "card": st.defs[t].id if known else None}, t)
 
@@ -119,9 +147,10 @@ class _Usable:
         self.energy = len(st.reactor[p]) + st.charge[p]
         self.users: list[tuple[str, int, bool]] = []  # (species, cost modifier, has attacked)
         defs = st.defs
-        for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        mods = slot_modifiers(st, p, "cost")
+        for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
             if st.hp[s] > 0 and st.status[s] != "jammed":
-                mod = slot_modifier(st, s, "cost") + (1 if st.status[s] == "fluxed" else 0)
+                mod = mods[k] + (1 if st.status[s] == "fluxed" else 0)
                 self.users.append((defs[st.aliens[s]].species, mod, st.attacked[s]))
         self.spawn_mod = defs[st.sector].modifiers.cost if st.sector >= 0 and defs[st.sector].modifiers else 0
         self.enemy_cards = bool(st.command[1 - p]) or st.sector >= 0
@@ -161,28 +190,30 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
 
 
-#: Options that depend only on a card definition and an instance id, built once and shared (an Option
-#: is never changed once asked): the Activation Phase is the engine's hottest path, and most of its
-#: cost was building the same "play" and "set" options again at every decision of every rollout.
-#: Keyed by (what, instance id or slot, id(definition)): the entry holds the definition, so that id
-#: cannot be reused while the entry is there.
-_OPTIONS: dict[tuple[int, int, int], tuple[Any, Option]] = {}
-_OPTIONS_MAX = 1 << 16
-
-
 def _hand_option(what: int, iid: int, d: Any) -> Option:
     """The "play" (what 0) or "set" (1) option of hand card `iid`, defined by `d`."""
     key = (what, iid, id(d))
     hit = _OPTIONS.get(key)
     if hit is None:
-        if len(_OPTIONS) >= _OPTIONS_MAX:
-            _OPTIONS.clear()
+        _room()
         if what == 0:
             o = Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
                        ("play", iid, "hand"))
         else:
             o = Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid))
         hit = _OPTIONS[key] = (d, o)
+    return hit[1]
+
+
+def _command_option(iid: int, d: Any, k: int) -> Option:
+    """The option of playing face-down card `iid` (defined by `d`) from position `k` of the field."""
+    key = (3, iid, id(d), k)
+    hit = _OPTIONS.get(key)
+    if hit is None:
+        _room()
+        hit = _OPTIONS[key] = (d, Option(f"play:command:{k}", _play_label(d, " from the field"),
+                                         {"action": "play", "card": d.id, "from": "command", "index": k},
+                                         ("play", iid, "command")))
     return hit[1]
 
 
@@ -203,9 +234,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     for iid in st.distinct(ready_set_cards(st, p)):
         d = defs[iid]
         if can_use(d, mode):
-            k = command.index(iid)
-            opts.append(Option(f"play:command:{k}", _play_label(d, " from the field"),
-                               {"action": "play", "card": d.id, "from": "command", "index": k}, ("play", iid, "command")))
+            opts.append(_command_option(iid, d, command.index(iid)))
     if mode in ("primary", "any"):
         for s in st.live_slots(p):
             a: AlienCard = defs[st.aliens[s]]
@@ -221,6 +250,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             key = (2, s, id(a))
             hit = _OPTIONS.get(key)
             if hit is None:
+                _room()
                 free = " (free action)" if ab.kind == "repeatable" else ""
                 hit = _OPTIONS[key] = (a, Option(
                     f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",

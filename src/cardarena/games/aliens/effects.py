@@ -50,6 +50,38 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     return total
 
 
+def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
+    """`slot_modifier` for each of p's three slots, the parts they share summed once (the Activation
+    Phase asks this at every decision)."""
+    defs = st.defs
+    shared = 0
+    set_turn = st.set_turn
+    for i in st.command[p]:
+        if i not in set_turn:
+            d = defs[i]
+            if d.subtype == "continuous":
+                shared += _mod(d.modifiers, field)
+    if st.sector >= 0:
+        shared += _mod(defs[st.sector].modifiers, field)
+    hp = st.hp
+    aliens = st.aliens
+    equip = st.equip
+    own = [0, 0, 0]
+    for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
+        eq = equip[s]
+        if eq >= 0:
+            own[k] += _mod(defs[eq].modifiers, field)
+        if hp[s] > 0:
+            ab = defs[aliens[s]].ability
+            if ab.modifiers is not None:
+                v = getattr(ab.modifiers, field)
+                if ab.scope == "squad":
+                    shared += v
+                else:
+                    own[k] += v
+    return [shared + v for v in own]
+
+
 def player_modifier(st: AliensState, p: int, field: str) -> int:
     """Sum of `field` over everything `p` has in play, plus the Sector (used for the ramp)."""
     defs = st.defs
