@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifiers, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
@@ -102,33 +103,22 @@ def target_label(st: AliensState, t: int, kind: str, viewer: int) -> str:
     return f"{a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
 
 
-#: Options that depend only on a few facts (a card definition, an instance id, a slot, an HP), built
-#: once and shared (an Option is never changed once asked): the Activation Phase is the engine's
-#: hottest path, and most of its cost was building the same options again at every decision of every
-#: rollout. A key holds id() of each definition it depends on and its entry holds the definitions
-#: themselves, so no id can be reused while the entry is there.
-_OPTIONS: dict[tuple[Any, ...], tuple[Any, Option]] = {}
-_OPTIONS_MAX = 1 << 16
-
-
-def _room() -> None:
-    """Bound the cache (a long-lived server loads definitions more than once)."""
-    if len(_OPTIONS) >= _OPTIONS_MAX:
-        _OPTIONS.clear()
+#: Options that depend only on a few facts (a card definition, an instance id, a slot, an HP), shared
+#: between decisions (core/options.py): the Activation Phase is the engine's hottest path
+_SHARED = SharedOptions()
 
 
 def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
     known = st.knows(viewer, t)
     if kind == "enemy_card":
         return _target_option(st, t, kind, viewer, known)
-    # an Alien: its option changes only with its HP, so it is built once per HP (see _OPTIONS)
+    # an Alien: its option changes only with its HP, so it is built once per HP
     card = st.defs[t]
-    key = (4, t, st.hp[t], known, id(card), id(st.alien(t)))
-    hit = _OPTIONS.get(key)
-    if hit is None:
-        _room()
-        hit = _OPTIONS[key] = ((card, st.alien(t)), _target_option(st, t, kind, viewer, known))
-    return hit[1]
+    key = ("target", t, st.hp[t], known, id(card), id(st.alien(t)))
+    o = _SHARED.get(key)
+    if o is None:
+        o = _SHARED.put(key, (card, st.alien(t)), _target_option(st, t, kind, viewer, known))
+    return o
 
 
 def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool) -> Option:
@@ -190,31 +180,29 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
 
 
-def _hand_option(what: int, iid: int, d: Any) -> Option:
-    """The "play" (what 0) or "set" (1) option of hand card `iid`, defined by `d`."""
+def _hand_option(what: str, iid: int, d: Any) -> Option:
+    """The "play" or "set" option of hand card `iid`, defined by `d`."""
     key = (what, iid, id(d))
-    hit = _OPTIONS.get(key)
-    if hit is None:
-        _room()
-        if what == 0:
+    o = _SHARED.get(key)
+    if o is None:
+        if what == "play":
             o = Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
                        ("play", iid, "hand"))
         else:
             o = Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid))
-        hit = _OPTIONS[key] = (d, o)
-    return hit[1]
+        o = _SHARED.put(key, d, o)
+    return o
 
 
 def _command_option(iid: int, d: Any, k: int) -> Option:
     """The option of playing face-down card `iid` (defined by `d`) from position `k` of the field."""
-    key = (3, iid, id(d), k)
-    hit = _OPTIONS.get(key)
-    if hit is None:
-        _room()
-        hit = _OPTIONS[key] = (d, Option(f"play:command:{k}", _play_label(d, " from the field"),
-                                         {"action": "play", "card": d.id, "from": "command", "index": k},
-                                         ("play", iid, "command")))
-    return hit[1]
+    key = ("command", iid, id(d), k)
+    o = _SHARED.get(key)
+    if o is None:
+        o = _SHARED.put(key, d, Option(f"play:command:{k}", _play_label(d, " from the field"),
+                                       {"action": "play", "card": d.id, "from": "command", "index": k},
+                                       ("play", iid, "command")))
+    return o
 
 
 def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
@@ -229,7 +217,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     for iid in in_hand:
         d = defs[iid]
         if can_use(d, mode):
-            opts.append(_hand_option(0, iid, d))
+            opts.append(_hand_option("play", iid, d))
     command = st.command[p]
     for iid in st.distinct(ready_set_cards(st, p)):
         d = defs[iid]
@@ -247,19 +235,18 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
                 continue
             if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
                 continue
-            key = (2, s, id(a))
-            hit = _OPTIONS.get(key)
-            if hit is None:
-                _room()
+            key = ("ability", s, id(a))
+            o = _SHARED.get(key)
+            if o is None:
                 free = " (free action)" if ab.kind == "repeatable" else ""
-                hit = _OPTIONS[key] = (a, Option(
+                o = _SHARED.put(key, a, Option(
                     f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
                     {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
                      "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
-            opts.append(hit[1])
+            opts.append(o)
         if sum(1 for i in command if i in st.set_turn) < st.params["set_limit"]:
             for iid in in_hand:
-                opts.append(_hand_option(1, iid, defs[iid]))
+                opts.append(_hand_option("set", iid, defs[iid]))
     opts.append(_PASS if mode == "primary" else _DECLINE)
     return opts
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from .choices import choose_then, has_choices, target_option
 from .damage import after, check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
@@ -66,28 +67,18 @@ def equip_options(st: CircuitsState, seat: int) -> list[Option]:
                                    {"action": "equip", "card": d.id, "hero": {"seat": seat, "zone": zone, "index": k}},
                                    ("equip", g, h)))
             else:
-                key = (1, g, id(d), h)
-                hit = _OPTIONS.get(key)
-                if hit is None:
-                    hit = _remember(key, d, Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
+                key = ("equip", g, id(d), h)
+                o = _SHARED.get(key)
+                if o is None:
+                    o = _SHARED.put(key, d, Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
                                                    {"action": "equip", "card": d.id}, ("equip", g, h)))
-                opts.append(hit[1])
+                opts.append(o)
     return opts
 
 
-#: Options that depend only on a card definition and instance ids, built once and shared (an Option is
-#: never changed once asked): the Action Step is asked at every turn of every rollout, and building the
-#: same play options' text again was a large part of its cost. Keyed by id(definition) among the rest:
-#: the entry holds the definition, so that id cannot be reused while the entry is there.
-_OPTIONS: dict[tuple[Any, ...], tuple[Any, Option]] = {}
-_OPTIONS_MAX = 1 << 16
-
-
-def _remember(key: tuple[Any, ...], d: Any, o: Option) -> tuple[Any, Option]:
-    if len(_OPTIONS) >= _OPTIONS_MAX:
-        _OPTIONS.clear()
-    hit = _OPTIONS[key] = (d, o)
-    return hit
+#: Action Step options that depend only on a card definition and instance ids, shared between
+#: decisions (core/options.py): the Action Step is asked at every turn of every rollout
+_SHARED = SharedOptions()
 
 
 def legal_plays(st: CircuitsState, seat: int) -> list[int]:
@@ -118,12 +109,12 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     defs = st.defs
     for iid in legal_plays(st, seat):
         d = defs[iid]
-        key = (0, iid, id(d))
-        hit = _OPTIONS.get(key)
-        if hit is None:
-            hit = _remember(key, d, Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})",
+        key = ("play", iid, id(d))
+        o = _SHARED.get(key)
+        if o is None:
+            o = _SHARED.put(key, d, Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})",
                                            {"action": "play", "card": d.id}, ("play", iid)))
-        opts.append(hit[1])
+        opts.append(o)
     if "attacked" not in f:
         opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
     opts += equip_options(st, seat)

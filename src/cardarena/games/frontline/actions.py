@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from .effects import expend, muster, to_fallen
 from .expend import fuel, pay_step, room_step, room_to_open, weight
@@ -40,8 +41,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
         spare = total - 1  # the card itself is not fuel
         if isinstance(d, HeroCard):
             if d.cost <= spare and (free_front or room_to_open(st, p, FRONT, d.cost)):
-                opts.append(Option(f"deploy:{d.id}", f"Deploy {d.name} ({d.atk}/{d.hp}, Expend {d.cost})",
-                                   {"card": d.id}, ("deploy", iid)))
+                opts.append(_card_option("deploy", iid, d, "Deploy {d.name} ({d.atk}/{d.hp}, Expend {d.cost})"))
         elif isinstance(d, GeneralCard):
             if general == -2:
                 general = st.active_general(p)
@@ -55,8 +55,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                                    f"(Expend {max(d.cost, 1)} in all)", {"card": d.id, "swap": True}, ("general", iid)))
         elif isinstance(d, TacticalCard):
             if d.cost <= spare and (free_tac or room_to_open(st, p, TAC, d.cost)):
-                opts.append(Option(f"tactical:{d.id}", f"Set up {d.name} in the Tactical Zone (Expend {d.cost})",
-                                   {"card": d.id}, ("tactical", iid)))
+                opts.append(_card_option("tactical", iid, d, "Set up {d.name} in the Tactical Zone (Expend {d.cost})"))
         elif isinstance(d, EquipmentCard):
             if d.cost > spare - 1:
                 continue  # the unit it equips is not fuel either
@@ -71,7 +70,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                                    {"card": d.id, "unit": {"seat": p, "zone": "front", "index": i}}, ("equip", iid, u)))
         elif isinstance(d, ActionCard):
             if d.cost <= spare and (d.target == "none" or payable_targets(st, p, d.target, d.cost, (iid,))):
-                opts.append(Option(f"action:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("action", iid)))
+                opts.append(_card_option("action", iid, d, "Cast {d.name} (Expend {d.cost})"))
     for src in _ability_sources(st, p):
         ab = defs[src].ability
         # the source is not fuel, but its equipment is, as for Retreat and equip (ruling frontline.gap.4)
@@ -89,11 +88,25 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 opts.append(Option(f"redeploy:{i}", f"Redeploy {defs[u].name} to the Front Line (free)",
                                    {"card": defs[u].id, "unit": {"seat": p, "zone": "tac", "index": i}}, ("redeploy", u)))
     opts += emergency_option(st, p)
-    if n == 1:
-        opts.append(Option("battle", "Go to the Battle Phase", {}, ("next",)))
-    else:
-        opts.append(Option("end", "End the turn", {}, ("next",)))
+    opts.append(_BATTLE if n == 1 else _END)
     return opts
+
+
+#: Main Phase options that depend only on a card definition and its instance id, shared between
+#: decisions (core/options.py): the Main Phase is asked at every play of every rollout
+_SHARED = SharedOptions()
+
+
+def _card_option(what: str, iid: int, d: Any, label: str) -> Option:
+    """The `what` play of hand card `iid` (defined by `d`); `label` is formatted (with d) only when the
+    option is first built."""
+    key = (what, iid, id(d))
+    o = _SHARED.get(key)
+    if o is None:
+        o = _SHARED.put(key, d, Option(f"{what}:{d.id}", label.format(d=d), {"card": d.id}, (what, iid)))
+    return o
+_BATTLE = Option("battle", "Go to the Battle Phase", {}, ("next",))
+_END = Option("end", "End the turn", {}, ("next",))
 
 
 def h_main(st: FrontlineState, step: Step) -> None:

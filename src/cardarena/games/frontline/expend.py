@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from .effects import expend
 from .state import COMMAND, FRONT, GEAR, HAND, TAC, FrontlineState
@@ -29,12 +30,23 @@ def weight(st: FrontlineState, iid: int) -> int:
     return 1 + len(st.gear.get(iid, ())) if st.zone[iid] in (FRONT, TAC) else 1
 
 
+#: "Expend a card from your hand" options, which depend only on the card: shared between decisions
+#: (core/options.py), since a cost is paid one card at a time
+_SHARED = SharedOptions()
+
+
 def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...]) -> list[Option]:
+    """Every card p may Expend next, labelled "Expend ..."."""
     opts: list[Option] = []
     defs = st.defs
     for iid in st.distinct([i for i in st.hand[p] if i not in exclude]):
         d = defs[iid]
-        opts.append(Option(f"expend:hand:{d.id}", f"{d.name} from your hand", {"card": d.id, "zone": "hand"}, iid))
+        key = (iid, id(d))
+        o = _SHARED.get(key)
+        if o is None:
+            o = _SHARED.put(key, d, Option(f"expend:hand:{d.id}", f"Expend {d.name} from your hand",
+                                           {"card": d.id, "zone": "hand"}, iid))
+        opts.append(o)
     gear = st.gear
     for zn, row, size in (("front", st.front, 5), ("tac", st.tac, 3)):
         for idx in range(size):
@@ -45,18 +57,18 @@ def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...
             for e in items:  # equipment alone, attached or tucked (ruling frontline.gap.4)
                 if e not in exclude:
                     de = defs[e]
-                    opts.append(Option(f"expend:gear:{zn}:{idx}:{de.id}", f"{de.name} (equipped on {defs[iid].name})",
+                    opts.append(Option(f"expend:gear:{zn}:{idx}:{de.id}", f"Expend {de.name} (equipped on {defs[iid].name})",
                                        {"card": de.id, "zone": "gear", "host": {"seat": p, "zone": zn, "index": idx}}, e))
             if iid in exclude or 1 + len(items) > left:
                 continue
             d = defs[iid]
             extra = f" with its {len(items)} equipment" if items else ""
             where = "Front Line" if zn == "front" else "Tactical Zone"
-            opts.append(Option(f"expend:{zn}:{idx}", f"{d.name} from your {where}{extra}",
+            opts.append(Option(f"expend:{zn}:{idx}", f"Expend {d.name} from your {where}{extra}",
                                {"card": d.id, "zone": zn, "index": idx}, iid))
     g = st.command[p]
     if g >= 0 and g not in exclude:
-        opts.append(Option("expend:command", f"{defs[g].name} from your Command Zone",
+        opts.append(Option("expend:command", f"Expend {defs[g].name} from your Command Zone",
                            {"card": defs[g].id, "zone": "command", "index": 0}, g))
     return opts
 
@@ -69,8 +81,6 @@ def h_pay(st: FrontlineState, step: Step) -> None:
         return
     # asked even with one option: whether it is forced depends on the hidden hand
     opts = _fuel_options(st, p, need - paid, exclude)
-    for o in opts:
-        o.label = f"Expend {o.label}"
     st.ask(p, "expend", f"Pay for {why}: Expend a card ({paid} of {need} paid)", opts,
            ("pay_pick", p, need, paid, exclude, why, cont), step)
 
@@ -117,8 +127,6 @@ def h_pay_room(st: FrontlineState, step: Step) -> None:
         return
     opts = [o for o in _fuel_options(st, p, cost, exclude) if o.value in room]
     where = "Front Line" if zone == FRONT else "Tactical Zone"
-    for o in opts:
-        o.label = f"Expend {o.label}"
     st.ask(p, "expend", f"Pay for {why}: your {where} is full, so first Expend a card from it (0 of {cost} paid)",
            opts, ("pay_pick", p, cost, 0, exclude, why, cont), step)
 
