@@ -30,6 +30,12 @@ def has_targets(st: MasteryState, seat: int, performer: int, kind: str) -> bool:
     return True
 
 
+def _targets_exist(kind: str, enemies: bool, others: bool) -> bool:
+    """`has_targets` from what a caller already knows of a live performer: whether an enemy Hero lives
+    (`enemies`) and another ally does (`others`)."""
+    return enemies if kind == "enemy" else others if kind == "another_ally" else True
+
+
 def target_slots(st: MasteryState, seat: int, performer: int, kind: str) -> list[int]:
     """The legal targets of a chosen-target card (rules mastery.6.7, 6.8)."""
     if kind == "enemy":
@@ -100,19 +106,28 @@ def _hero_option(h: Any, slot: int, t: Any) -> Option:
     return o
 
 
+def _level_option(h: Any, slot: int, pc: Any) -> Option:
+    """Hero `h` in `slot` choosing Level 2 Path `pc`."""
+    key = ("level", h.id, slot, pc.id)
+    o = _OPTIONS.get(key)
+    if o is None:
+        o = _OPTIONS[key] = Option(f"level:{slot % 3}:{pc.id}",
+                                   f"{h.name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free)",
+                                   {"action": "level", "hero": {"seat": slot // 3, "slot": slot % 3}, "path": pc.id},
+                                   ("level", slot, pc.id))
+    return o
+
+
 def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     """Every choice `p` has now (rules mastery.4.2–4.11, 5.1–5.6). phase: "open" before anything,
     "after_tactic" once the Immediate Tactic resolved (no second Tactic, rule mastery.4.10)."""
     opts: list[Option] = []
     pool = card_pool().by_id
-    b = p * 3
     live = st.live_slots(p)
     for s in live:
         if not st.path[s] and len(st.kit[s]) >= 2:
             for pc in eligible_paths(st, s):
-                opts.append(Option(f"level:{s - b}:{pc.id}",
-                                   f"{st.heroes[s].name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free)",
-                                   {"action": "level", "hero": st.hero_ref(s), "path": pc.id}, ("level", s, pc.id)))
+                opts.append(_level_option(st.heroes[s], s, pc))
     ap = st.ap[p]
     used = st.used
     ready = [s for s in live if not used[s]]
@@ -138,6 +153,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             if can_perform(st, s, d) and (target != "another_ally" or len(live) > 1):
                 opts.append(_card_option(d))
                 break
+    others = len(live) > 1  # another ally for any performer in `ready` (all live)
     for s in ready:
         h = st.heroes[s]
         lo = st.loadout[s]
@@ -145,10 +161,10 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             spent = st.spent[s]
             for tid in lo:
                 t: Any = pool[tid]
-                if tid not in spent and t.cost <= ap and has_targets(st, p, s, t.target):
+                if tid not in spent and t.cost <= ap and _targets_exist(t.target, enemies, others):
                     opts.append(_hero_option(h, s, t))
         ba = h.basic
-        if ba.cost <= ap and has_targets(st, p, s, ba.target):
+        if ba.cost <= ap and _targets_exist(ba.target, enemies, others):
             opts.append(_hero_option(h, s, None))
     opts.append(_PASS[phase])
     return opts

@@ -41,25 +41,38 @@ def symbol_of(tid: str) -> str:
     return str(d.symbol)
 
 
-def earned_paths(st: MasteryState, slot: int) -> list[PathCard]:
+#: earned_paths by (Hero, Mastery Kit), both pool ids: a Kit changes a few times a game, and every
+#: Action Opportunity asks which Paths it earns
+_EARNED: dict[tuple[str, tuple[str, ...]], tuple[PathCard, ...]] = {}
+
+
+def earned_paths(st: MasteryState, slot: int) -> tuple[PathCard, ...]:
     """Rules mastery.9.1–9.4: two differently named Masteries of a symbol earn that symbol's Path."""
-    counts: dict[str, int] = {}
-    for tid in st.kit[slot]:
-        s = symbol_of(tid)
-        counts[s] = counts.get(s, 0) + 1
-    by_id = card_pool().by_id
-    out = []
-    for pid in st.heroes[slot].paths:
-        pc: Any = by_id[pid]
-        if counts.get(pc.symbol, 0) >= 2:
-            out.append(pc)
-    return out
+    hero = st.heroes[slot]
+    kit = tuple(st.kit[slot])  # a tuple already (replaced on change, never mutated): no copy
+    key = (hero.id, kit)
+    found = _EARNED.get(key)
+    if found is None:
+        counts: dict[str, int] = {}
+        for tid in kit:
+            s = symbol_of(tid)
+            counts[s] = counts.get(s, 0) + 1
+        by_id = card_pool().by_id
+        out = []
+        for pid in hero.paths:
+            pc: Any = by_id[pid]
+            if counts.get(pc.symbol, 0) >= 2:
+                out.append(pc)
+        if len(_EARNED) >= 1 << 14:
+            _EARNED.clear()
+        found = _EARNED[key] = tuple(out)
+    return found
 
 
-def eligible_paths(st: MasteryState, slot: int) -> list[PathCard]:
+def eligible_paths(st: MasteryState, slot: int) -> tuple[PathCard, ...]:
     """Paths a Hero without a Path may choose now (a Hero holds one Path; ruling gap.25)."""
     if st.path[slot] or st.hp[slot] <= 0:
-        return []
+        return ()
     return earned_paths(st, slot)
 
 
