@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from .choices import choose_then, has_choices
 from .effects import apply_effects, effects_at
@@ -134,10 +135,11 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
     frame = st.frame_data[fid]
     responder = 1 - frame["actor"] if step == 2 else frame["actor"]
     out = []
-    for iid in st.distinct(st.hand[responder]):
-        d = st.defs[iid]
-        if not isinstance(d, TacticCard):
-            continue
+    defs = st.defs
+    # only Instants and Reactions answer (filtered before `distinct`, which then has less to group)
+    for iid in st.distinct([i for i in st.hand[responder]
+                            if isinstance(defs[i], TacticCard) and defs[i].type in ("instant", "reaction")]):
+        d = defs[iid]
         ok = False
         if d.type == "instant":
             ok = step == 2 and frame["kind"] == "full"
@@ -165,11 +167,23 @@ def h_respond(st: CircuitsState, step: Step) -> None:
     responder = 1 - frame["actor"] if n == 2 else frame["actor"]
     if not st.hand[responder]:
         return
-    opts = [Option(f"answer:{st.defs[i].id}", f"Answer with {st.name(i)} (cost {st.defs[i].cost})",
-                   {"card": st.defs[i].id}, i) for i in answers(st, fid, n)]
-    opts.append(Option("pass", "Pass", {}, -1))
+    opts = [_answer_option(i, st.defs[i]) for i in answers(st, fid, n)]
+    opts.append(_PASS)
     st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}", opts,
            ("answer_chosen", fid, n), step)
+
+
+#: Window options, shared between decisions (core/options.py): a window opens at nearly every play
+_SHARED = SharedOptions()
+_PASS = Option("pass", "Pass", {}, -1)
+
+
+def _answer_option(iid: int, d: Any) -> Option:
+    key = (iid, id(d))
+    o = _SHARED.get(key)
+    if o is None:
+        o = _SHARED.put(key, d, Option(f"answer:{d.id}", f"Answer with {d.name} (cost {d.cost})", {"card": d.id}, iid))
+    return o
 
 
 def describe(st: CircuitsState, item: tuple[Any, ...]) -> str:
