@@ -24,7 +24,7 @@ class SharedOptions:
 
     __slots__ = ("_max", "_tab")
 
-    def __init__(self, max_entries: int = 1 << 16) -> None:
+    def __init__(self, max_entries: int = 1 << 15) -> None:
         self._tab: dict[Hashable, tuple[Any, Option]] = {}
         self._max = max_entries
 
