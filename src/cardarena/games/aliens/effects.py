@@ -23,6 +23,19 @@ def _mod(m: Modifiers | None, field: str) -> int:
     return 0 if m is None else getattr(m, field)
 
 
+def _continuous(st: AliensState, p: int, field: str) -> int:
+    """Sum of `field` over p's face-up Continuous Spawns."""
+    defs = st.defs
+    set_turn = st.set_turn
+    total = 0
+    for i in st.command[p]:
+        if i not in set_turn:
+            d = defs[i]
+            if d.subtype == "continuous":
+                total += _mod(d.modifiers, field)
+    return total
+
+
 def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     """Sum of `field` over everything that applies to the Alien in `slot`: its Equip, its owner's
     Continuous Spawns, its own and its squad's Passives, and the Sector (docs/cards.md)."""
@@ -32,12 +45,7 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     if eq >= 0:
         total += _mod(defs[eq].modifiers, field)
     p = slot // 3
-    set_turn = st.set_turn
-    for i in st.command[p]:
-        if i not in set_turn:
-            d = defs[i]
-            if d.subtype == "continuous":
-                total += _mod(d.modifiers, field)
+    total += _continuous(st, p, field)
     hp = st.hp
     aliens = st.aliens
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
@@ -54,13 +62,7 @@ def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
     """`slot_modifier` for each of p's three slots, the parts they share summed once (the Activation
     Phase asks this at every decision)."""
     defs = st.defs
-    shared = 0
-    set_turn = st.set_turn
-    for i in st.command[p]:
-        if i not in set_turn:
-            d = defs[i]
-            if d.subtype == "continuous":
-                shared += _mod(d.modifiers, field)
+    shared = _continuous(st, p, field)
     if st.sector >= 0:
         shared += _mod(defs[st.sector].modifiers, field)
     hp = st.hp
