@@ -7,7 +7,7 @@ availability count (how often it was legal when its parent was visited) in place
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
 
-Rollouts are short (5 random decisions in circuits; in the other games 15, MAST-guided) and cut by the per-game score of
+Rollouts are short (5 random decisions; in aliens and mastery 15, MAST-guided) and cut by the per-game score of
 agents/heuristics.py, stretched by tanh(scale × score) so that its hundredths weigh against
 exploration as wins and losses do; new nodes
 carry a progressive bias from the score right after their move. Every setting tried, adopted or not,
@@ -42,7 +42,7 @@ FRESH_KINDS = frozenset(
 
 #: The one place for settings a caller leaves unset: DEFAULTS, overridden per game by GAME_DEFAULTS
 #: (which also holds `center`, `finish`, `greedy`, `pick` and `mast`, 0 where not named). Figures in
-#: docs/search.md; mastery was not measured with centred scores, so it scores uncentred, scale 4.
+#: docs/search.md; frontline and mastery were not measured with centred scores, so they score uncentred, scale 4.
 DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0}
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
     # MAST rollouts of 15 decisions: 400 iterations beat 50 in 161/200 games (58% with 5 random ones),
@@ -51,9 +51,6 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "circuits": {"center": 1, "scale": 8.0},
     # the same rollouts: 400 iterations beat 50 in 166.5/200 games (65% with 5 random ones)
     "mastery": {"mast": 0.5, "rollout_depth": 15},
-    # the same rollouts with centred scores: 400 iterations beat 50 in 157/200 games (60% with 5 random
-    # ones), 1000 beat greedy in 148/200 (the old default 144/200; uncentred, MAST fell to 61%)
-    "frontline": {"center": 1, "scale": 8.0, "mast": 0.5, "rollout_depth": 15},
 }
 
 
