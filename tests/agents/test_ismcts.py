@@ -157,7 +157,8 @@ def test_ruleset_defaults_to_load_game_once(monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"iterations": 0}, {"ms": 0}, {"ms": float("inf")}, {"c": -1.0}, {"rollout_depth": -1}, {"mast": 1.5}],
+    [{"iterations": 0}, {"ms": 0}, {"ms": float("inf")}, {"c": -1.0}, {"rollout_depth": -1}, {"mast": 1.5},
+     {"pw": -0.5}, {"pw": 2.0}, {"pwk": 0.0}],
 )
 def test_bad_parameters_are_rejected(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="ismcts"):
@@ -298,3 +299,35 @@ def test_mast_rollouts_learn_the_good_follow_up_random_rollouts_miss() -> None:
         a = agent._search(s, 0).kids[0]["a"]
         means[mast] = a.reward / a.visits
     assert means[0.0] < 0.0 < means[0.1]
+
+
+def test_progressive_widening_bounds_children_and_opens_the_best_scored_first() -> None:
+    # Seat 0 picks one of six moves, then seat 1 one of six replies; scores favour "m4" for seat 0 and,
+    # after it, reply "r2" for seat 1 (the lowest score for seat 0).
+    moves = [f"m{i}" for i in range(6)]
+    replies = [f"r{i}" for i in range(6)]
+    tree: dict[str, Any] = {"": (0, moves)}
+    scores: dict[str, float] = {}
+    for i, m in enumerate(moves):
+        tree[m] = (1, replies)
+        scores[m] = 0.8 if m == "m4" else 0.1 * i
+        for j, r in enumerate(replies):
+            tree[f"{m}/{r}"] = (0, ["end"])
+            tree[f"{m}/{r}/end"] = None
+            scores[f"{m}/{r}"] = -0.9 if r == "r2" else 0.05 * j
+    game = _PathScore(tree, scores)
+    s = game.new_game()
+    agent = ISMCTSAgent(seed=0, iterations=1, rollout_depth=0, ruleset=game, center=0, pw=0.5, pwk=1.0)
+    root = agent._search(s, 0)
+    assert list(root.kids[0]) == ["m4"] and root.kids[0]["m4"].prior == pytest.approx(0.8)
+    agent = ISMCTSAgent(seed=0, iterations=20, rollout_depth=0, ruleset=game, center=0, pw=0.5, pwk=1.0)
+    root = agent._search(s, 0)
+    m4 = root.kids[0]["m4"]
+    assert next(iter(m4.kids[1])) == "r2" and m4.kids[1]["r2"].prior == pytest.approx(0.9)  # seat 1's view
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for kids in node.kids.values():
+            assert len(kids) <= math.ceil(node.visits**0.5)
+            stack.extend(kids.values())
+    assert len(root.kids[0]) < len(moves)  # 20 iterations open ceil(sqrt(20)) = 5 at most

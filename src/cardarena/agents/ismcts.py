@@ -57,7 +57,7 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
 class _Node:
     """One option taken by `seat`, reached from `parent`. Statistics are from `seat`'s point of view."""
 
-    __slots__ = ("avail", "kids", "move", "parent", "prior", "reward", "seat", "visits")
+    __slots__ = ("avail", "kids", "move", "order", "parent", "prior", "reward", "seat", "visits")
 
     def __init__(self, parent: _Node | None, move: str, seat: int) -> None:
         self.parent = parent
@@ -71,6 +71,8 @@ class _Node:
         self.reward = 0.0
         #: the position score right after this move, for its chooser (progressive bias)
         self.prior = 0.0
+        #: progressive widening: the score right after each option tried here, per acting seat and id
+        self.order: dict[int, dict[str, float]] | None = None
 
 
 class ISMCTSAgent(Agent):
@@ -85,7 +87,9 @@ class ISMCTSAgent(Agent):
     move in selection; `finish=1` completes the last mover's play (its follow-ups) by the one-ply
     score before the rollout, `greedy` is the chance of a one-ply-best rollout step, `pick` > 0
     chooses by mean reward among well-visited options, `mast` > 0 makes rollouts take the move with
-    the best mean reward so far in this search (MAST) except with chance `mast`. Unset settings come
+    the best mean reward so far in this search (MAST) except with chance `mast`, `pw` > 0 widens a
+    node progressively (at most ceil(`pwk` × (visits + 1) ** `pw`) children, the best scored right
+    after its move opened first) instead of trying every option once. Unset settings come
     from GAME_DEFAULTS, then DEFAULTS. The ruleset defaults to `load_game(state.game_id)`.
     """
 
@@ -109,6 +113,8 @@ class ISMCTSAgent(Agent):
         "greedy": ("greedy", float),
         "pick": ("pick", float),
         "mast": ("mast", float),
+        "pw": ("pw", float),
+        "pwk": ("pwk", float),
     }
 
     def __init__(
@@ -131,6 +137,8 @@ class ISMCTSAgent(Agent):
         greedy: float | None = None,
         pick: float | None = None,
         mast: float | None = None,
+        pw: float | None = None,
+        pwk: float | None = None,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -143,6 +151,10 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
         if mast is not None and not 0 <= mast <= 1:
             raise ValueError(f"ismcts: mast is the chance of a random rollout step, from 0 to 1, got {mast}")
+        if pw is not None and not 0 <= pw <= 1:
+            raise ValueError(f"ismcts: pw is the widening exponent, from 0 (off) to 1, got {pw}")
+        if pwk is not None and not (pwk > 0 and math.isfinite(pwk)):
+            raise ValueError(f"ismcts: pwk, the widening factor, must be a positive number, got {pwk}")
         self.iterations = iterations
         self.ms = ms
         self.c = c
@@ -172,6 +184,10 @@ class ISMCTSAgent(Agent):
         #: 0: random rollouts; p > 0: MAST rollouts (move-average sampling): with chance 1 - p a rollout
         #: takes the option whose id has the best mean reward so far in this search, for its seat
         self.mast = mast
+        #: progressive widening: > 0, a node visited n times has at most ceil(pwk * (n + 1) ** pw)
+        #: children, each new one the untried option with the best score right after it
+        self.pw = pw
+        self.pwk = pwk
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -245,6 +261,8 @@ class ISMCTSAgent(Agent):
         greedy = self.greedy if self.greedy is not None else _game_default(state.game_id, "greedy")
         pick = self.pick if self.pick is not None else _game_default(state.game_id, "pick")
         mast = self.mast if self.mast is not None else _game_default(state.game_id, "mast")
+        pw = self.pw if self.pw is not None else _game_default(state.game_id, "pw")
+        pwk = self.pwk if self.pwk is not None else (_game_default(state.game_id, "pwk") or 1.0)
         # MAST: per seat, option id -> [reward sum, count] over every move of every iteration so far
         mast_tab: list[dict[str, list[float]]] = [{} for _ in range(state.nseats)]
         played: list[tuple[int, str]] = []
@@ -305,6 +323,18 @@ class ISMCTSAgent(Agent):
                             untried.append(o.id)
                     else:
                         legal.append(ch)
+                if untried is not None and pw and len(legal) >= math.ceil(pwk * (node.visits + 1) ** pw):
+                    untried = None  # widened enough for now: choose among the children it has
+                if untried is not None and pw:  # expand the untried option the score likes best
+                    oid, pr = _widen(node, dseat, seat, s, untried, evaluate)
+                    ch = kids[oid] = _Node(node, oid, dseat)
+                    s.apply(oid)
+                    if bias:
+                        if tprior and s.result is None:
+                            pr = tanh(scale * (pr - c0))
+                        ch.prior = pr if dseat == seat else -pr
+                    node = ch
+                    break
                 if untried is not None:  # expand one
                     oid = untried[int(rand() * len(untried))]
                     ch = kids[oid] = _Node(node, oid, dseat)
@@ -433,6 +463,37 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
             best_v = v
             best = o.id
     return best
+
+
+def _widen(node: _Node, dseat: int, seat: int, s: State, untried: list[str],
+           evaluate: Callable[[State, int], float]) -> tuple[str, float]:
+    """Progressive widening: the untried option of `dseat` at `node` whose resulting position scores
+    best for `dseat`, and that score for `seat`. Each option is scored once per node (in the first
+    determinization where it is legal) and remembered."""
+    order = node.order
+    if order is None:
+        order = node.order = {}
+    known = order.get(dseat)
+    if known is None:
+        known = order[dseat] = {}
+    best = untried[0]
+    best_v = -math.inf
+    sign = 1.0 if dseat == seat else -1.0
+    for oid in untried:
+        v = known.get(oid)
+        if v is None:
+            t = s.clone()
+            t.apply(oid)
+            res = t.result
+            if res is None:
+                v = evaluate(t, seat)
+            else:
+                v = 0.0 if res.winner is None else (2.0 if res.winner == seat else -2.0)
+            known[oid] = v
+        if sign * v > best_v:
+            best_v = sign * v
+            best = oid
+    return best, max(-1.0, min(1.0, known[best]))  # a won game counts 2 in the order, 1 as a prior
 
 
 def _mast_pick(tab: dict[str, list[float]], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
