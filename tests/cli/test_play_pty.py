@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -25,8 +26,15 @@ END = r"(You win —|You lose —|\nDraw: )"
 ENV = dict(os.environ, COLUMNS="110", LINES="40", NO_COLOR="1", PAGER="cat", TERM="dumb")
 
 
+def _default_sigint() -> None:
+    # a suite started in the background (`nohup ... &`) inherits an ignored SIGINT, which a terminal's
+    # Ctrl-C could never meet: give the player's process the disposition a terminal gives it
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(CLI, list(args), env=ENV, encoding="utf-8", timeout=60, dimensions=(40, 110))
+    return pexpect.spawn(CLI, list(args), env=ENV, encoding="utf-8", timeout=60, dimensions=(40, 110),
+                         preexec_fn=_default_sigint)
 
 
 def first_leader(game_id: str) -> str:
