@@ -92,8 +92,9 @@ class ISMCTSAgent(Agent):
     score before the rollout, `greedy` is the chance of a one-ply-best rollout step, `pick` > 0
     chooses by mean reward among well-visited options, `mast` > 0 makes rollouts take the move with
     the best mean reward so far in this search (MAST) except with chance `mast`, `pw` > 0 widens a
-    node progressively (at most ceil(`pwk` × (visits + 1) ** `pw`) children, the best scored right
-    after its move opened first) instead of trying every option once. Unset settings come
+    node progressively (of the options legal in a determinization, at most ceil(`pwk` × (visits + 1)
+    ** `pw`) are open, the best scored right after its move opened first) instead of trying every
+    option once. Unset settings come
     from GAME_DEFAULTS, then DEFAULTS. The ruleset defaults to `load_game(state.game_id)`.
     """
 
@@ -188,8 +189,8 @@ class ISMCTSAgent(Agent):
         #: 0: random rollouts; p > 0: MAST rollouts (move-average sampling): with chance 1 - p a rollout
         #: takes the option whose id has the best mean reward so far in this search, for its seat
         self.mast = mast
-        #: progressive widening: > 0, a node visited n times has at most ceil(pwk * (n + 1) ** pw)
-        #: children, each new one the untried option with the best score right after it
+        #: progressive widening: > 0, of the options legal at a node visited n times at most
+        #: ceil(pwk * (n + 1) ** pw) are open, each new one the untried option scored best right after it
         self.pw = pw
         self.pwk = pwk
         self.ruleset = ruleset
@@ -328,26 +329,22 @@ class ISMCTSAgent(Agent):
                     else:
                         legal.append(ch)
                 if untried is not None and pw and len(legal) >= math.ceil(pwk * (node.visits + 1) ** pw):
-                    untried = None  # widened enough for now: choose among the children it has
-                if untried is not None and pw:  # expand the untried option the score likes best
-                    oid, pr = _widen(node, dseat, seat, s, untried, evaluate)
+                    untried = None  # widened enough for now: choose among the children open here
+                if untried is not None:  # expand one: the best scored when widening, else at random
+                    pr: float | None = None
+                    if pw:
+                        oid, pr = _widen(node, dseat, seat, s, untried, evaluate)
+                    else:
+                        oid = untried[int(rand() * len(untried))]
                     ch = kids[oid] = _Node(node, oid, dseat)
                     s.apply(oid)
                     if bias:
-                        if tprior and s.result is None:
-                            pr = tanh(scale * (pr - c0))
-                        ch.prior = pr if dseat == seat else -pr
-                    node = ch
-                    break
-                if untried is not None:  # expand one
-                    oid = untried[int(rand() * len(untried))]
-                    ch = kids[oid] = _Node(node, oid, dseat)
-                    s.apply(oid)
-                    if bias:
-                        if s.result is None:
-                            pr = evaluate(s, seat)
-                        else:
-                            pr = 0.0 if s.result.winner is None else (1.0 if s.result.winner == seat else -1.0)
+                        if pr is None:  # (widening scored it already)
+                            res = s.result
+                            if res is None:
+                                pr = evaluate(s, seat)
+                            else:
+                                pr = 0.0 if res.winner is None else (1.0 if res.winner == seat else -1.0)
                         if tprior and s.result is None:
                             pr = tanh(scale * (pr - c0))
                         ch.prior = pr if dseat == seat else -pr
