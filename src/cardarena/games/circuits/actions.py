@@ -116,7 +116,12 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
                                            {"action": "play", "card": d.id}, ("play", iid)))
         opts.append(o)
     if "attacked" not in f:
-        opts.append(Option("attack", f"Basic Attack ({attack_damage(st, seat)} damage)", {"action": "attack"}, ("attack",)))
+        dmg = attack_damage(st, seat)
+        o = _SHARED.get(("attack", dmg))
+        if o is None:
+            o = _SHARED.put(("attack", dmg), None,
+                            Option("attack", f"Basic Attack ({dmg} damage)", {"action": "attack"}, ("attack",)))
+        opts.append(o)
     opts += equip_options(st, seat)
     opts += swap_options(st, seat)
     if "scouted" not in f and st.rally[seat] >= 1:

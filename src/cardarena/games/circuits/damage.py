@@ -33,9 +33,16 @@ def _available(st: CircuitsState, seat: int, iid: int, k: int, when: str) -> boo
     holder = _holder(st, seat, iid)
     if holder is None or k >= len(holder.triggers) or holder.triggers[k].when != when:
         return False
-    once = holder.triggers[k].once_per
-    key = f"t:{iid}:{when}"
-    return not ((once == "turn" and key in st.flags) or (once == "match" and key in st.match_flags))
+    return _unused(st, iid, holder.triggers[k].once_per, when)
+
+
+def _unused(st: CircuitsState, iid: int, once: str | None, when: str) -> bool:
+    """Whether a trigger limited `once` per turn or per match has not fired yet (rule circuits.9.2.6)."""
+    if once == "turn":
+        return f"t:{iid}:{when}" not in st.flags
+    if once == "match":
+        return f"t:{iid}:{when}" not in st.match_flags
+    return True
 
 
 def fire(st: CircuitsState, seat: int, when: str | tuple[str, ...], source: int | str) -> None:
@@ -48,12 +55,18 @@ def fire(st: CircuitsState, seat: int, when: str | tuple[str, ...], source: int 
     if st.result is not None:
         return
     whens = (when,) if isinstance(when, str) else when
+    # what prints triggers now (as `_holder` says), looked up once: fire runs at every damage event
+    defs = st.defs
+    jammed = st.jammed
+    holders = [(st.hero[seat], st.hero_card(seat).passive)]
+    holders += [(g, defs[g]) for g in st.equipped(seat) if g not in jammed]
+    holders += [(a, defs[a]) for a in st.field[seat]]
     ready = []
     for w in whens:
-        for iid in (st.hero[seat], *st.equipped(seat), *st.field[seat]):
-            holder = _holder(st, seat, iid)
-            if holder is not None:
-                ready += [(iid, k, w) for k, t in enumerate(holder.triggers) if t.when == w and _available(st, seat, iid, k, w)]
+        for iid, holder in holders:
+            for k, t in enumerate(holder.triggers):
+                if t.when == w and _unused(st, iid, t.once_per, w):
+                    ready.append((iid, k, w))
     if len(ready) >= 2:
         st.stack.append(("order_triggers", seat, source, tuple(ready)))
         return

@@ -218,10 +218,11 @@ class CircuitsState(State):
         its owner's opponent can no longer tell it apart (actions.h_declare forgets it)."""
         o = self.owner[iid]
         seen = self.seen
-        if iid in self.deck[o]:
-            return (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
+        # the hand before the deck: `distinct` asks of hand cards, and the hand is the shorter list
         if iid in self.hand[o]:  # a looker still knows a card it saw go into this hand
             return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
+        if iid in self.deck[o]:
+            return (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
         if iid in self.kind_of and iid not in self.delayed:  # face-down, in the Plans or in its window
             return 1 << o | (1 if iid in seen[0] else 0) | (2 if iid in seen[1] else 0)
         if iid in self.armory[o] and not self.loadouts_revealed():
