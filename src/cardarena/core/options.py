@@ -12,7 +12,7 @@ holds them, so no id in a live key can be reused by another object.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from .engine import Option
@@ -22,22 +22,24 @@ class SharedOptions:
     """A bounded table of shared Options (cleared when full: a long-lived server may load card
     definitions more than once, and an entry keeps its definitions alive)."""
 
-    __slots__ = ("_max", "_tab")
+    __slots__ = ("_keep", "_max", "_opts", "get")
 
     def __init__(self, max_entries: int = 1 << 15) -> None:
-        self._tab: dict[Hashable, tuple[Any, Option]] = {}
+        self._opts: dict[Hashable, Option] = {}
+        self._keep: dict[Hashable, Any] = {}
         self._max = max_entries
-
-    def get(self, key: Hashable) -> Option | None:
-        hit = self._tab.get(key)
-        return None if hit is None else hit[1]
+        #: the shared option under a key, or None: the table's own `dict.get` (asked for every card of
+        #: every Action Step of a search, so no Python call is spent on it)
+        self.get: Callable[[Hashable], Option | None] = self._opts.get
 
     def put(self, key: Hashable, keep: Any, option: Option) -> Option:
         """Remember `option` under `key`, holding `keep` (the definitions named by id in the key)."""
-        if len(self._tab) >= self._max:
-            self._tab.clear()
-        self._tab[key] = (keep, option)
+        if len(self._opts) >= self._max:
+            self._opts.clear()  # in place: `get` stays bound to this table
+            self._keep.clear()
+        self._opts[key] = option
+        self._keep[key] = keep
         return option
 
     def __len__(self) -> int:
-        return len(self._tab)
+        return len(self._opts)
