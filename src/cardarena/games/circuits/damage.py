@@ -29,6 +29,17 @@ def _holder(st: CircuitsState, seat: int, iid: int) -> Any:
     return None
 
 
+def _holders(st: CircuitsState, seat: int) -> list[tuple[int, Any]]:
+    """`_holder` of each of `seat`'s cards that prints triggers right now, as (iid, holder) pairs: the
+    Hero's Passive, then working Gear, then Assets (the order triggers are listed to be ordered in)."""
+    defs = st.defs
+    jammed = st.jammed
+    out: list[tuple[int, Any]] = [(st.hero[seat], st.hero_card(seat).passive)]
+    out += [(g, defs[g]) for g in st.equipped(seat) if g not in jammed]
+    out += [(a, defs[a]) for a in st.field[seat]]
+    return out
+
+
 def _available(st: CircuitsState, seat: int, iid: int, k: int, when: str) -> bool:
     holder = _holder(st, seat, iid)
     if holder is None or k >= len(holder.triggers) or holder.triggers[k].when != when:
@@ -55,12 +66,7 @@ def fire(st: CircuitsState, seat: int, when: str | tuple[str, ...], source: int 
     if st.result is not None:
         return
     whens = (when,) if isinstance(when, str) else when
-    # what prints triggers now (as `_holder` says), looked up once: fire runs at every damage event
-    defs = st.defs
-    jammed = st.jammed
-    holders = [(st.hero[seat], st.hero_card(seat).passive)]
-    holders += [(g, defs[g]) for g in st.equipped(seat) if g not in jammed]
-    holders += [(a, defs[a]) for a in st.field[seat]]
+    holders = _holders(st, seat)  # looked up once per event: fire runs at every damage event
     ready = []
     for w in whens:
         for iid, holder in holders:
