@@ -44,6 +44,7 @@ figure is good to about ±10–20 points):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ..core.engine import State
@@ -204,20 +205,31 @@ def _deck_race(st: Any, seat: int) -> float:
     return (1.0 if margin > 0 else -1.0) * min(1.0, abs(margin) / 6.0) * (0.3 + 0.7 * urgency)
 
 
+@cache
+def _frontline() -> tuple[Any, Any, Any, int, int]:
+    """The frontline rules the frontline score reads: `attackers`, `attack_value`, `has_keyword`, and
+    the LADDER and LP zones. Imported on first use (the games are plugins, which this module does not
+    import) and only once: an import statement costs about 3 µs, and a search scores thousands of times."""
+    from ..games.frontline.combat import attackers
+    from ..games.frontline.state import LADDER, LP
+    from ..games.frontline.stats import attack_value, has_keyword
+
+    return attackers, attack_value, has_keyword, LADDER, LP
+
+
 def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
     """Board value, per seat, of plays under way: a card revealed and waiting for its payment or its
     Ladder to resolve (public while it waits), at what it will be worth once in play, and an attack on
     the Ladder at half its damage (it may still be answered). Without this a search cut mid-play scores
     a deploy as a card lost from hand."""
-    from ..games.frontline.state import LADDER, LP
-    from ..games.frontline.stats import attack_value
-
+    _attackers, attack_value, _has_keyword, ladder, lp = _frontline()
     out = [0.0, 0.0]
     defs = st.defs
     owner = st.owner
-    for iid, z in enumerate(st.zone):
-        if z != LADDER:
-            continue
+    zone = st.zone
+    iid = -1
+    for _ in range(zone.count(ladder)):  # found in C: few cards wait on the Ladder, among 80
+        iid = zone.index(ladder, iid + 1)
         d = defs[iid]
         kind = type(d).__name__
         if kind == "HeroCard":
@@ -238,7 +250,7 @@ def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
         if st.zone[a] != sz:
             continue
         atk = attack_value(st, a)
-        if tz == LP:
+        if tz == lp:
             out[p] += 0.5 * atk * 1.25  # an LP point is worth 1.25 board points (0.5/20 vs 0.02)
         elif st.zone[t] == tz and hp[t] > 0:
             dmg = min(atk, hp[t])
@@ -250,9 +262,7 @@ def _pending(st: Any, seat: int, hp: list[int]) -> list[float]:
 def _attacks_to_come(st: Any, p: int) -> float:
     """The active seat's attacks still to come this turn, at a third of their ATK (half of it on a
     Breach, as LP): a search cut just before the Battle Phase would otherwise miss them."""
-    from ..games.frontline.combat import attackers
-    from ..games.frontline.stats import attack_value
-
+    attackers, attack_value, _has_keyword, _ladder, _lp = _frontline()
     breach = not st.units(1 - p) and st.turn >= 2
     per = 0.5 * 1.25 if breach else 0.33
     return per * sum(attack_value(st, a) for a in attackers(st, p))
@@ -261,8 +271,7 @@ def _attacks_to_come(st: Any, p: int) -> float:
 def frontline_score(st: Any, seat: int) -> float:
     """LP race, the deck-out race, and the board (units by ATK and HP, Cover, Tactical Equipment,
     the General, plays under way), plus cards in hand as fuel; mine minus theirs."""
-    from ..games.frontline.stats import attack_value, has_keyword
-
+    _attackers, attack_value, has_keyword, _ladder, _lp = _frontline()
     total = 0.0
     defs = st.defs
     hp = st.hp
