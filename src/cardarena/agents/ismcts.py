@@ -332,12 +332,16 @@ class ISMCTSAgent(Agent):
                     untried = None  # widened enough for now: choose among the children open here
                 if untried is not None:  # expand one: the best scored when widening, else at random
                     pr: float | None = None
+                    after: State | None = None
                     if pw:
-                        oid, pr = _widen(node, dseat, seat, s, untried, evaluate)
+                        oid, pr, after = _widen(node, dseat, seat, s, untried, evaluate)
                     else:
                         oid = untried[int(rand() * len(untried))]
                     ch = kids[oid] = _Node(node, oid, dseat)
-                    s.apply(oid)
+                    if after is None:
+                        s.apply(oid)
+                    else:  # the widening's own copy, already moved: the same state, one apply saved
+                        s = after
                     if bias:
                         if pr is None:  # (widening scored it already)
                             res = s.result
@@ -462,19 +466,25 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
 
 def _score_after(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> float:
     """The score for `who` of the position right after option `oid` (a won game 2, a lost one -2)."""
+    return _moved_score(s, oid, who, evaluate)[0]
+
+
+def _moved_score(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> tuple[float, State]:
+    """`_score_after`, with the copy of `s` that took the move."""
     t = s.clone()
     t.apply(oid)
     res = t.result
     if res is None:
-        return evaluate(t, who)
-    return 0.0 if res.winner is None else (2.0 if res.winner == who else -2.0)
+        return evaluate(t, who), t
+    return (0.0 if res.winner is None else (2.0 if res.winner == who else -2.0)), t
 
 
 def _widen(node: _Node, dseat: int, seat: int, s: State, untried: list[str],
-           evaluate: Callable[[State, int], float]) -> tuple[str, float]:
+           evaluate: Callable[[State, int], float]) -> tuple[str, float, State | None]:
     """Progressive widening: the untried option of `dseat` at `node` whose resulting position scores
-    best for `dseat`, and that score for `seat`. Each option is scored once per node (in the first
-    determinization where it is legal) and remembered."""
+    best for `dseat`, that score for `seat`, and the copy of `s` that took it when it was scored here
+    (else None). Each option is scored once per node (in the first determinization where it is legal)
+    and remembered."""
     order = node.order
     if order is None:
         order = node.order = {}
@@ -483,15 +493,19 @@ def _widen(node: _Node, dseat: int, seat: int, s: State, untried: list[str],
         known = order[dseat] = {}
     best = untried[0]
     best_v = -math.inf
+    best_after: State | None = None
     sign = 1.0 if dseat == seat else -1.0
     for oid in untried:
         v = known.get(oid)
+        after = None
         if v is None:
-            v = known[oid] = _score_after(s, oid, seat, evaluate)
+            v, after = _moved_score(s, oid, seat, evaluate)
+            known[oid] = v
         if sign * v > best_v:
             best_v = sign * v
             best = oid
-    return best, max(-1.0, min(1.0, known[best]))  # a won game counts 2 in the order, 1 as a prior
+            best_after = after
+    return best, max(-1.0, min(1.0, known[best])), best_after  # a won game counts 2 in the order, 1 as a prior
 
 
 def _mast_pick(tab: dict[str, list[float]], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
