@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .registry import load_game
+from .rng import search_shuffle
 
 if TYPE_CHECKING:
     from .engine import State
@@ -160,7 +161,7 @@ def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], r
             cards = rest
             if len(cards) > len(ids):
                 cards = rest[:]
-                rng.shuffle(cards)
+                search_shuffle(rng, cards)
             elif len(cards) < len(ids):  # a deck larger than the believed one: more copies of its cards
                 cards = rest + [have[rng.randrange(len(have))] for _ in range(len(ids) - len(cards))]
             for i, d in zip(ids, cards, strict=False):

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 from .belief import deal_believed
 from .errors import IllegalChoice
 from .fields import F, check_fields, make_clone
-from .rng import Rng
+from .rng import Rng, search_shuffle
 
 Step = tuple[Any, ...]
 Handler = Callable[[Any, Step], None]
@@ -446,13 +446,19 @@ class State(metaclass=StateMeta):
         tell apart then give the same determinizations, and an automaton with a fixed seed the same
         move (tests/agents/test_information_sets.py)."""
         groups: dict[Any, list[int]] = {}
-        key = self.resample_key
+        # the default key, the owner, is read from the table in C: no Python call per hidden card
+        key = self.owner.__getitem__ if self.__class__.resample_key is State.resample_key else self.resample_key
         for i in hidden:
-            groups.setdefault(key(i), []).append(i)
+            k = key(i)
+            ids = groups.get(k)
+            if ids is None:
+                groups[k] = [i]
+            else:
+                ids.append(i)
         for ids in groups.values():
             if len(ids) > 1:
                 pool = canonical(defs[i] for i in ids)
-                rng.shuffle(pool)
+                search_shuffle(rng, pool)
                 for i, d in zip(ids, pool, strict=True):
                     defs[i] = d
 

@@ -7,6 +7,9 @@ one int, and the sequence is identical on every machine and Python version.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -49,3 +52,22 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def search_shuffle(rng: Any, items: list[Any]) -> None:
+    """`rng.shuffle(items)` for a search's `random.Random`: the same draws and the same order, without
+    a Python call per card. It repeats the standard library's Fisher-Yates (`_randbelow` by rejection
+    from `getrandbits`), which tests/core/test_rng.py checks against `random.Random.shuffle`; any
+    other rng (a subclass, an `Rng`) shuffles itself. A search shuffles every group of hidden cards at
+    every determinization."""
+    if rng.__class__ is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
