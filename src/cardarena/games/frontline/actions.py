@@ -18,15 +18,27 @@ from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCa
 from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
 from .targets import payable_targets
 
+#: Main Phase options that depend only on a few facts (card definitions, instance ids, slots), shared
+#: between decisions (core/options.py): the Main Phase is asked at every play of every rollout
+_SHARED = SharedOptions()
+
 
 def _ability_sources(st: FrontlineState, p: int) -> list[int]:
-    """Heroes on the Front Line, the General in the Command Zone, Tactical Equipment (ruling gap.9)."""
+    """Heroes on the Front Line, the General in the Command Zone, Tactical Equipment (ruling gap.9),
+    in that order, with an ability not used this turn (one pass: asked at every Main Phase play)."""
     defs = st.defs
-    out = [u for u in st.units(p) if isinstance(defs[u], HeroCard)]
-    if st.command[p] >= 0:
-        out.append(st.command[p])
-    out += [t for t in st.tac_cards(p) if isinstance(defs[t], TacticalCard)]
-    return [i for i in out if defs[i].ability is not None and i not in st.used]
+    used = st.used
+    out = []
+    for i in st.front[p * 5: p * 5 + 5]:
+        if i >= 0 and isinstance(defs[i], HeroCard) and defs[i].ability is not None and i not in used:
+            out.append(i)
+    g = st.command[p]
+    if g >= 0 and defs[g].ability is not None and g not in used:
+        out.append(g)
+    for i in st.tac[p * 3: p * 3 + 3]:
+        if i >= 0 and isinstance(defs[i], TacticalCard) and defs[i].ability is not None and i not in used:
+            out.append(i)
+    return out
 
 
 def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
@@ -66,8 +78,14 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 items = st.gear.get(u, ())
                 if len(items) >= GEAR_MAX or any(defs[e].name == d.name for e in items):
                     continue  # rules frontline.4.5, 4.6
-                opts.append(Option(f"equip:{d.id}:{i}", f"Equip {d.name} to {defs[u].name} (Expend {d.cost})",
-                                   {"card": d.id, "unit": {"seat": p, "zone": "front", "index": i}}, ("equip", iid, u)))
+                du = defs[u]
+                key = ("equip", iid, id(d), p, i, u, id(du))
+                o = _SHARED.get(key)
+                if o is None:
+                    o = _SHARED.put(key, (d, du), Option(
+                        f"equip:{d.id}:{i}", f"Equip {d.name} to {du.name} (Expend {d.cost})",
+                        {"card": d.id, "unit": {"seat": p, "zone": "front", "index": i}}, ("equip", iid, u)))
+                opts.append(o)
         elif isinstance(d, ActionCard):
             if d.cost <= spare and (d.target == "none" or payable_targets(st, p, d.target, d.cost, (iid,))):
                 opts.append(_card_option("action", iid, d, "Cast {d.name} (Expend {d.cost})"))
@@ -77,24 +95,32 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
         if ab.cost > total - 1 or (ab.target != "none" and not payable_targets(st, p, ab.target, ab.cost, (src,))):
             continue
         _seat, zn, i = st.position(src)
-        oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"
-        opts.append(Option(oid, f"{defs[src].name}: {ab.name} (Expend {ab.cost})",
-                           {"card": defs[src].id, "zone": zn, "index": i}, ("ability", src)))
+        d = defs[src]
+        key = ("ability", src, id(d), zn, i)
+        o = _SHARED.get(key)
+        if o is None:
+            oid = "ability:command" if zn == "command" else f"ability:{zn}:{i}"
+            o = _SHARED.put(key, d, Option(oid, f"{d.name}: {ab.name} (Expend {ab.cost})",
+                                           {"card": d.id, "zone": zn, "index": i}, ("ability", src)))
+        opts.append(o)
     opts += retreat_options(st, p, total)
     if free_front:
         for i in range(3):
             u = st.tac[p * 3 + i]
             if u >= 0 and st.is_unit(u) and st.moved[u] != st.turn:  # rule frontline.7.17
-                opts.append(Option(f"redeploy:{i}", f"Redeploy {defs[u].name} to the Front Line (free)",
-                                   {"card": defs[u].id, "unit": {"seat": p, "zone": "tac", "index": i}}, ("redeploy", u)))
+                d = defs[u]
+                key = ("redeploy", p, i, u, id(d))
+                o = _SHARED.get(key)
+                if o is None:
+                    o = _SHARED.put(key, d, Option(
+                        f"redeploy:{i}", f"Redeploy {d.name} to the Front Line (free)",
+                        {"card": d.id, "unit": {"seat": p, "zone": "tac", "index": i}}, ("redeploy", u)))
+                opts.append(o)
     opts += emergency_option(st, p)
     opts.append(_BATTLE if n == 1 else _END)
     return opts
 
 
-#: Main Phase options that depend only on a card definition and its instance id, shared between
-#: decisions (core/options.py): the Main Phase is asked at every play of every rollout
-_SHARED = SharedOptions()
 
 
 def _card_option(what: str, iid: int, d: Any, label: str) -> Option:

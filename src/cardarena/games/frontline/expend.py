@@ -30,8 +30,9 @@ def weight(st: FrontlineState, iid: int) -> int:
     return 1 + len(st.gear.get(iid, ())) if st.zone[iid] in (FRONT, TAC) else 1
 
 
-#: "Expend a card from your hand" options, which depend only on the card: shared between decisions
-#: (core/options.py), since a cost is paid one card at a time
+#: "Expend a card" options, which depend only on a few facts (the card, its slot, its host, how much
+#: equipment it takes along): shared between decisions (core/options.py), since a cost is paid one
+#: card at a time
 _SHARED = SharedOptions()
 
 
@@ -54,22 +55,36 @@ def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...
             if iid < 0:
                 continue
             items = gear.get(iid, ())
+            d = defs[iid]
             for e in items:  # equipment alone, attached or tucked (ruling frontline.gap.4)
                 if e not in exclude:
                     de = defs[e]
-                    opts.append(Option(f"expend:gear:{zn}:{idx}:{de.id}", f"Expend {de.name} (equipped on {defs[iid].name})",
-                                       {"card": de.id, "zone": "gear", "host": {"seat": p, "zone": zn, "index": idx}}, e))
+                    key = ("gear", p, zn, idx, e, id(de), id(d))
+                    o = _SHARED.get(key)
+                    if o is None:
+                        o = _SHARED.put(key, (de, d), Option(
+                            f"expend:gear:{zn}:{idx}:{de.id}", f"Expend {de.name} (equipped on {d.name})",
+                            {"card": de.id, "zone": "gear", "host": {"seat": p, "zone": zn, "index": idx}}, e))
+                    opts.append(o)
             if iid in exclude or 1 + len(items) > left:
                 continue
-            d = defs[iid]
-            extra = f" with its {len(items)} equipment" if items else ""
-            where = "Front Line" if zn == "front" else "Tactical Zone"
-            opts.append(Option(f"expend:{zn}:{idx}", f"Expend {d.name} from your {where}{extra}",
-                               {"card": d.id, "zone": zn, "index": idx}, iid))
+            key = (zn, idx, iid, id(d), len(items))
+            o = _SHARED.get(key)
+            if o is None:
+                extra = f" with its {len(items)} equipment" if items else ""
+                where = "Front Line" if zn == "front" else "Tactical Zone"
+                o = _SHARED.put(key, d, Option(f"expend:{zn}:{idx}", f"Expend {d.name} from your {where}{extra}",
+                                               {"card": d.id, "zone": zn, "index": idx}, iid))
+            opts.append(o)
     g = st.command[p]
     if g >= 0 and g not in exclude:
-        opts.append(Option("expend:command", f"Expend {defs[g].name} from your Command Zone",
-                           {"card": defs[g].id, "zone": "command", "index": 0}, g))
+        d = defs[g]
+        key = ("command", g, id(d))
+        o = _SHARED.get(key)
+        if o is None:
+            o = _SHARED.put(key, d, Option("expend:command", f"Expend {d.name} from your Command Zone",
+                                           {"card": d.id, "zone": "command", "index": 0}, g))
+        opts.append(o)
     return opts
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.core.engine import Option, Step
+from cardarena.core.options import SharedOptions
 
 from . import combat
 from .effects import resolve_effects, to_fallen
@@ -65,8 +66,19 @@ def reactions_castable(st: FrontlineState, p: int, n: int) -> list[Option]:
             continue  # rule frontline.3.7
         if d.target != "none" and not payable_targets(st, p, d.target, d.cost, (iid,)):
             continue
-        opts.append(Option(f"reaction:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id}, ("reaction", iid)))
+        key = ("reaction", iid, id(d))
+        o = _SHARED.get(key)
+        if o is None:
+            o = _SHARED.put(key, d, Option(f"reaction:{d.id}", f"Cast {d.name} (Expend {d.cost})", {"card": d.id},
+                                           ("reaction", iid)))
+        opts.append(o)
     return opts
+
+
+#: Ladder and Main Phase options that depend only on a few facts (a card definition, an instance id,
+#: a slot), shared between decisions (core/options.py): a search asks them at every play
+_SHARED = SharedOptions()
+_PASS = Option("pass", "Pass", {}, None)
 
 
 #: the links a Retreat may answer on the opponent's turn: an attack or an effect (an Action, a
@@ -94,8 +106,14 @@ def retreat_options(st: FrontlineState, p: int, n: int) -> list[Option]:
     for i in range(5):
         u = st.front[p * 5 + i]
         if u >= 0 and u not in pending:
-            opts.append(Option(f"retreat:{i}", f"Retreat {st.name(u)} (Expend 1)",
-                               {"unit": {"seat": p, "zone": "front", "index": i}, "card": st.defs[u].id}, ("retreat", u)))
+            d = st.defs[u]
+            key = ("retreat", p, i, u, id(d))
+            o = _SHARED.get(key)
+            if o is None:
+                o = _SHARED.put(key, d, Option(f"retreat:{i}", f"Retreat {d.name} (Expend 1)",
+                                               {"unit": {"seat": p, "zone": "front", "index": i}, "card": d.id},
+                                               ("retreat", u)))
+            opts.append(o)
     return opts
 
 
@@ -105,8 +123,13 @@ def emergency_option(st: FrontlineState, p: int) -> list[Option]:
     g = st.command[p]
     if g < 0 or st.heroes_on_front(p) or st.open_front(p) < 0 or any(link[2] == g for link in st.links):
         return []  # one declaration per General: a second would only whiff
-    return [Option("emergency", f"{st.name(g)} steps forward as Emergency Defender",
-                   {"card": st.defs[g].id}, ("emergency", g))]
+    d = st.defs[g]
+    key = ("emergency", g, id(d))
+    o = _SHARED.get(key)
+    if o is None:
+        o = _SHARED.put(key, d, Option("emergency", f"{d.name} steps forward as Emergency Defender",
+                                       {"card": d.id}, ("emergency", g)))
+    return [o]
 
 
 def h_ladder_ask(st: FrontlineState, step: Step) -> None:
@@ -114,7 +137,7 @@ def h_ladder_ask(st: FrontlineState, step: Step) -> None:
     _, p, passes = step
     n = fuel(st, p)
     opts = reactions_castable(st, p, n) + retreat_options(st, p, n) + emergency_option(st, p)
-    opts.append(Option("pass", "Pass", {}, None))
+    opts.append(_PASS)
     st.ask(p, "ladder", f"Reaction Ladder, {len(st.links)} link(s); on top: {link_text(st, st.links[-1])}. "
                         "Answer or pass", opts, ("ladder_do", p, passes), step)
 
