@@ -79,7 +79,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 if len(items) >= GEAR_MAX or any(defs[e].name == d.name for e in items):
                     continue  # rules frontline.4.5, 4.6
                 du = defs[u]
-                key = ("equip", iid, id(d), p, i, u, id(du))
+                key: tuple[Any, ...] = ("equip", iid, id(d), p, i, u, id(du))
                 o = _SHARED.get(key)
                 if o is None:
                     o = _SHARED.put(key, (d, du), Option(

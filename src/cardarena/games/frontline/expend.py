@@ -42,7 +42,7 @@ def _fuel_options(st: FrontlineState, p: int, left: int, exclude: tuple[int, ...
     defs = st.defs
     for iid in st.distinct([i for i in st.hand[p] if i not in exclude]):
         d = defs[iid]
-        key = (iid, id(d))
+        key: tuple[Any, ...] = (iid, id(d))
         o = _SHARED.get(key)
         if o is None:
             o = _SHARED.put(key, d, Option(f"expend:hand:{d.id}", f"Expend {d.name} from your hand",
