@@ -157,7 +157,8 @@ def reveal(st: FrontlineState, p: int, iid: int) -> None:
     (so no hidden card is ever half-played)."""
     st.hand[p].remove(iid)
     st.zone[iid] = LADDER
-    st.emit("play", player=p, card=st.ref(iid))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("play", player=p, card=st.ref(iid))
 
 
 def play(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
@@ -186,7 +187,8 @@ def h_deployed(st: FrontlineState, step: Step) -> None:
     st.zone[iid] = FRONT
     st.hp[iid] = st.defs[iid].hp
     st.moved[iid] = st.turn
-    st.emit("deploy", player=p, card=st.ref(iid), slot=slot % 5)
+    if st.record:
+        st.emit("deploy", player=p, card=st.ref(iid), slot=slot % 5)
     muster(st, iid)
 
 

@@ -49,7 +49,8 @@ def lose_lp(st: FrontlineState, p: int, n: int, why: str, src: int = -1) -> None
     if n <= 0 or st.result is not None:
         return
     st.lp[p] -= n
-    st.emit("lp", player=p, change=-n, lp=st.lp[p], reason=why, **_src(st, src))
+    if st.record:
+        st.emit("lp", player=p, change=-n, lp=st.lp[p], reason=why, **_src(st, src))
     check_lp(st)
 
 
@@ -85,7 +86,8 @@ def _fall(st: FrontlineState, iid: int, why: str) -> None:
     st.zone[iid] = FALLEN
     st.hp[iid] = 0
     st.moved[iid] = st.turn  # when it fell: Reclaim takes only older cards
-    st.emit("fallen", player=p, card=st.ref(iid), reason=why)
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("fallen", player=p, card=st.ref(iid), reason=why)
 
 
 def scavenge(st: FrontlineState, iid: int) -> None:
@@ -94,7 +96,8 @@ def scavenge(st: FrontlineState, iid: int) -> None:
     d = st.defs[iid]
     if d.scavenge and st.result is None:
         p = st.owner[iid]
-        st.emit("trigger", player=p, card=st.ref(iid), keyword="scavenge")
+        if st.record:
+            st.emit("trigger", player=p, card=st.ref(iid), keyword="scavenge")
         resolve_effects(st, p, d.scavenge, iid, -1)
 
 
@@ -167,10 +170,12 @@ def expend(st: FrontlineState, iid: int) -> None:
     if z == HAND:
         st.hand[p].remove(iid)
         st.zone[iid] = FALLEN  # public from here on: Expended cards are seen by both
-        st.emit("expend", player=p, card=st.ref(iid), source="hand")
+        if st.record:
+            st.emit("expend", player=p, card=st.ref(iid), source="hand")
         to_fallen(st, iid, "expended")
         return
-    st.emit("expend", player=p, card=st.ref(iid), source="field")
+    if st.record:
+        st.emit("expend", player=p, card=st.ref(iid), source="field")
     host = st.host_of(iid) if z == GEAR else -1
     items = _remove_with_gear(st, iid, "expended")
     if host >= 0:
@@ -247,7 +252,8 @@ def resolve_effects(st: FrontlineState, p: int, effects: tuple[Effect, ...], sou
 def muster(st: FrontlineState, iid: int) -> None:
     d = st.defs[iid]
     if isinstance(d, HeroCard) and d.muster:
-        st.emit("trigger", player=st.owner[iid], card=st.ref(iid), keyword="muster")
+        if st.record:
+            st.emit("trigger", player=st.owner[iid], card=st.ref(iid), keyword="muster")
         resolve_effects(st, st.owner[iid], d.muster, iid, -1)
 
 

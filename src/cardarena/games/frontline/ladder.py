@@ -153,7 +153,8 @@ def link_text(st: FrontlineState, link: Link) -> str:
 def h_ladder_do(st: FrontlineState, step: Step) -> None:
     _, p, passes, choice = step
     if choice is None:
-        st.emit("ladder_pass", player=p)
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("ladder_pass", player=p)
         if passes + 1 >= 2:
             st.stack.append(("ladder_resolve",))  # both passed in a row (rule frontline.8.4)
         else:
@@ -170,7 +171,8 @@ def declare(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
         d = st.defs[iid]
         st.hand[p].remove(iid)
         st.zone[iid] = LADDER
-        st.emit("cast", player=p, card=st.ref(iid), kind=what)
+        if st.record:
+            st.emit("cast", player=p, card=st.ref(iid), kind=what)
         return _target_then_pay(st, p, d.target, d.cost, ("card", p, iid, LADDER), d.name, (iid,))
     if what == "ability":
         ab = st.defs[iid].ability
@@ -178,7 +180,8 @@ def declare(st: FrontlineState, p: int, choice: tuple[Any, ...]) -> Step:
         st.emit("ability", player=p, card=st.ref(iid), name=ab.name)
         return _target_then_pay(st, p, ab.target, ab.cost, ("ability", p, iid, st.zone[iid]), ab.name, (iid,))
     if what == "retreat":
-        st.emit("declare_retreat", player=p, card=st.ref(iid))
+        if st.record:
+            st.emit("declare_retreat", player=p, card=st.ref(iid))
         link = ("retreat", p, iid, FRONT, -1, -1)
         return room_step(p, TAC, 1, f"the Retreat of {st.name(iid)}", ("link", link), (iid,))
     assert what == "emergency"
@@ -223,7 +226,8 @@ def h_ladder_resolve(st: FrontlineState, step: Step) -> None:
         link = links.pop()
         resolve_link(st, link)
     if st.result is None:
-        st.emit("ladder_done")
+        if st.record:
+            st.emit("ladder_done")
 
 
 ON_FIELD = (FRONT, TAC)
@@ -249,7 +253,8 @@ def resolve_link(st: FrontlineState, link: Link) -> None:
         elif not _target_ok(st, link):
             whiff(st, link, "its target is gone")
         else:
-            st.emit("resolve", player=p, card=st.ref(src))
+            if st.record:
+                st.emit("resolve", player=p, card=st.ref(src))
             if any(e.verb == "negate" for e in d.effects) and st.links:
                 below = st.links[-1]
                 st.links[-1] = ("negated", *below[1:])
