@@ -290,7 +290,8 @@ def h_act(st: AliensState, step: Step) -> None:
     p = st.active
     what = choice[0]
     if what == "pass":
-        st.emit("pass", player=p, mode=mode)
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("pass", player=p, mode=mode)
         if mode != "primary":
             st.stack.append(("after_action",))
         return
@@ -299,7 +300,8 @@ def h_act(st: AliensState, step: Step) -> None:
         st.hand[p].remove(iid)
         st.command[p].append(iid)
         st.set_turn[iid] = st.turn
-        st.emit("set", player=p, card=st.ref(iid), index=len(st.command[p]) - 1)
+        if st.record:
+            st.emit("set", player=p, card=st.ref(iid), index=len(st.command[p]) - 1)
         st.stack.append(("after_action",))
         return
     if what == "ability":
@@ -429,7 +431,8 @@ def h_window(st: AliensState, step: Step) -> None:
 def h_respond(st: AliensState, step: Step) -> None:
     _, q, window, att_slot, att_target, iid = step
     if iid < 0:
-        st.emit("no_answer", player=q)
+        if st.record:
+            st.emit("no_answer", player=q)
         return
     reveal(st, q, iid)
     st.stack.append(("performer", q, iid, ("counter", window, att_slot, att_target)))

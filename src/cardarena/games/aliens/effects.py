@@ -256,10 +256,12 @@ def give_status(st: AliensState, slot: int, status: str, source: int) -> None:
     cur = st.status[slot]
     a = st.aliens[slot]
     if cur is not None:
-        st.emit("status_ignored", alien=st.ref_id(a), name=st.ref(a), status=status, has=cur, source=st.ref(source))
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("status_ignored", alien=st.ref_id(a), name=st.ref(a), status=status, has=cur, source=st.ref(source))
         return
     st.status[slot] = status
-    st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=status, change="gained", source=st.ref(source))
+    if st.record:
+        st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=status, change="gained", source=st.ref(source))
 
 
 def clear_status(st: AliensState, slot: int, reason: str, source: int = -1) -> None:
@@ -268,8 +270,9 @@ def clear_status(st: AliensState, slot: int, reason: str, source: int = -1) -> N
     if cur is not None:
         st.status[slot] = None
         a = st.aliens[slot]
-        st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=cur, change="recovered", reason=reason,
-                source=None if source < 0 else st.ref(source))
+        if st.record:
+            st.emit("status", alien=st.ref_id(a), name=st.ref(a), status=cur, change="recovered", reason=reason,
+                    source=None if source < 0 else st.ref(source))
 
 
 # -- effect resolution -------------------------------------------------------------------------
@@ -354,8 +357,9 @@ def v_heal(st: AliensState, e: Effect, u: Use) -> None:
         before = st.hp[s]
         st.hp[s] = min(top, before + e.amount)
         a = st.aliens[s]
-        st.emit("heal", alien=st.ref_id(a), name=st.ref(a), amount=st.hp[s] - before, hp=st.hp[s],
-                source=st.ref(u.source))
+        if st.record:
+            st.emit("heal", alien=st.ref_id(a), name=st.ref(a), amount=st.hp[s] - before, hp=st.hp[s],
+                    source=st.ref(u.source))
 
 
 def v_status(st: AliensState, e: Effect, u: Use) -> None:
@@ -398,7 +402,8 @@ def v_mill(st: AliensState, e: Effect, u: Use) -> None:
     milled = deck[len(deck) - k:]
     del deck[len(deck) - k:]
     st.discard[who].extend(milled)  # face-up in the Discard: revealed to both players
-    st.emit("mill", player=who, cards=[st.ref(i) for i in milled], source=st.ref(u.source))
+    if st.record:
+        st.emit("mill", player=who, cards=[st.ref(i) for i in milled], source=st.ref(u.source))
 
 
 def v_destroy(st: AliensState, e: Effect, u: Use) -> None:

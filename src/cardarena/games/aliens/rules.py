@@ -123,7 +123,8 @@ def h_turn_start(st: AliensState, step: Step) -> None:
     ramp = st.params["ramp"] + player_modifier(st, p, "ramp")
     if ramp > 0:
         st.charge[p] += ramp
-    st.emit("ramp", player=p, amount=max(ramp, 0))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("ramp", player=p, amount=max(ramp, 0))
     st.push(("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
             ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))
 
@@ -155,7 +156,8 @@ def h_draw_phase(st: AliensState, step: Step) -> None:
     else:
         iid = deck.pop()
         st.reactor[p].append(iid)
-        st.emit("mill_to_reactor", player=p, card=st.ref(iid))
+        if st.record:
+            st.emit("mill_to_reactor", player=p, card=st.ref(iid))
 
 
 def h_energy_phase(st: AliensState, step: Step) -> None:
@@ -175,14 +177,16 @@ def h_statuses(st: AliensState, step: Step) -> None:
             continue
         if cur == "jammed":
             c1, c2 = rng.coin(), rng.coin()
-            st.emit("coin", purpose="jammed", alien=st.ref_id(st.aliens[s]), results=["heads" if c1 else "tails", "heads" if c2 else "tails"])
+            if st.record:
+                st.emit("coin", purpose="jammed", alien=st.ref_id(st.aliens[s]), results=["heads" if c1 else "tails", "heads" if c2 else "tails"])
             if c1 or c2:
                 clear_status(st, s, "coin flip")
         elif cur == "corroding":
             hit(st, s, 1, -1, base=1, status_damage=True)
         elif cur == "fluxed":
             c = rng.coin()
-            st.emit("coin", purpose="fluxed", alien=st.ref_id(st.aliens[s]), results=["heads" if c else "tails"])
+            if st.record:
+                st.emit("coin", purpose="fluxed", alien=st.ref_id(st.aliens[s]), results=["heads" if c else "tails"])
             if c:
                 clear_status(st, s, "coin flip")
     st.flush()
