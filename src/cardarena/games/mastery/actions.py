@@ -188,7 +188,8 @@ def h_opp_chosen(st: MasteryState, step: Step) -> None:
             st.passes += 1  # nothing done this opportunity (ruling gap.8)
         else:
             st.passes = 0
-        st.emit("opportunity_end", player=p, acted=phase != "open")
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("opportunity_end", player=p, acted=phase != "open")
         if st.passes >= 2:
             st.stack.append(("end_phase",))
         else:
@@ -225,7 +226,8 @@ def h_opp_done(st: MasteryState, step: Step) -> None:
     """The Hero action ends the opportunity; control passes (rules mastery.4.1, 4.9)."""
     p = step[1]
     st.passes = 0
-    st.emit("opportunity_end", player=p, acted=True)
+    if st.record:
+        st.emit("opportunity_end", player=p, acted=True)
     st.stack.append(("opportunity", 1 - p, "open"))
 
 
@@ -309,7 +311,8 @@ def h_resolve(st: MasteryState, step: Step) -> None:
         record_mastery(st, slot, d)
     if slot >= 0:
         st.used[slot] = True
-        st.emit("used", hero=st.hero_ref(slot), name=st.ref(slot))
+        if st.record:
+            st.emit("used", hero=st.hero_ref(slot), name=st.ref(slot))
     if mode == "reuse":
         after_reuse(st, slot)
     if iid >= 0:

@@ -121,8 +121,9 @@ def deal_damage(st: MasteryState, performer: int, target: int, e: Effect, source
         return True, taker == target
     if final > 0:
         st.hp[taker] = max(0, st.hp[taker] - final)
-    st.emit("damage", hero=st.hero_ref(taker), name=hero_name(st, taker), source=source, base=e.amount,
-            bonus=bonus, defense=dfn, reduced=red, final=final, hp=st.hp[taker])
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("damage", hero=st.hero_ref(taker), name=hero_name(st, taker), source=source, base=e.amount,
+                bonus=bonus, defense=dfn, reduced=red, final=final, hp=st.hp[taker])
     if final > 0 and st.hp[taker] == 0:
         defeat(st, taker)
     return final > 0 or taker != target, False
@@ -137,8 +138,9 @@ def heal(st: MasteryState, performer: int, target: int, amount: int, source: str
     top = st.heroes[target].hp
     gained = min(amount, top - st.hp[target])
     st.hp[target] += gained
-    st.emit("heal", hero=st.hero_ref(target), name=hero_name(st, target), source=source, amount=gained,
-            hp=st.hp[target])
+    if st.record:
+        st.emit("heal", hero=st.hero_ref(target), name=hero_name(st, target), source=source, amount=gained,
+                hp=st.hp[target])
     return gained > 0
 
 
@@ -190,7 +192,8 @@ def resolve_effects(
                 if not st.shielded[t]:  # Shielded does not stack (ruling gap.18)
                     st.shielded[t] = True
                     changed = True
-                st.emit("shielded", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
+                if st.record:
+                    st.emit("shielded", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
             elif v == "cure":
                 if st.poison[t]:
                     st.poison[t] = 0
@@ -205,12 +208,14 @@ def resolve_effects(
                 n = e.amount + guard_bonus
                 st.def_up[t] += n
                 changed = True
-                st.emit("def_up", hero=st.hero_ref(t), name=hero_name(st, t), amount=n, source=source)
+                if st.record:
+                    st.emit("def_up", hero=st.hero_ref(t), name=hero_name(st, t), amount=n, source=source)
             elif v == "reduce":
                 n = e.amount + guard_bonus
                 st.reduce[t] += n
                 changed = True
-                st.emit("reduce", hero=st.hero_ref(t), name=hero_name(st, t), amount=n, source=source)
+                if st.record:
+                    st.emit("reduce", hero=st.hero_ref(t), name=hero_name(st, t), amount=n, source=source)
             elif v == "redirect":
                 s = t // 3
                 if st.redirect[s] != t:
@@ -226,5 +231,6 @@ def resolve_effects(
                 if st.used[t]:
                     st.used[t] = False
                     changed = True
-                    st.emit("readied", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
+                    if st.record:
+                        st.emit("readied", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
     return changed

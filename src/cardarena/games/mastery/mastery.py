@@ -24,8 +24,9 @@ def record_mastery(st: MasteryState, slot: int, d: TechniqueCard) -> None:
     equipped = len(st.loadout[slot]) < LOADOUT_SIZE
     if equipped:
         st.loadout[slot] = (*st.loadout[slot], d.id)
-    st.emit("mastery", hero=st.hero_ref(slot), name=st.ref(slot), card=d.id,
-            symbol=d.symbol, equipped=equipped)
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("mastery", hero=st.hero_ref(slot), name=st.ref(slot), card=d.id,
+                symbol=d.symbol, equipped=equipped)
 
 
 def after_reuse(st: MasteryState, slot: int) -> None:
