@@ -244,7 +244,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
                     {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
                      "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
             opts.append(o)
-        if sum(1 for i in command if i in st.set_turn) < st.params["set_limit"]:
+        if len(st.set_turn.keys() & command) < st.params["set_limit"]:  # p's face-down cards, counted in C
             for iid in in_hand:
                 opts.append(_hand_option("set", iid, defs[iid]))
     opts.append(_PASS if mode == "primary" else _DECLINE)

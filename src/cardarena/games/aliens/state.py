@@ -65,9 +65,17 @@ class AliensState(State):
         return self.hp[slot] > 0
 
     def live_slots(self, seat: int) -> list[int]:
+        # three tests, not a comprehension (a function call of its own): rules and scores ask this often
         hp = self.hp
         b = seat * 3
-        return [s for s in (b, b + 1, b + 2) if hp[s] > 0]
+        out = []
+        if hp[b] > 0:
+            out.append(b)
+        if hp[b + 1] > 0:
+            out.append(b + 1)
+        if hp[b + 2] > 0:
+            out.append(b + 2)
+        return out
 
     def alien(self, slot: int) -> AlienCard:
         return self.defs[self.aliens[slot]]
