@@ -19,6 +19,7 @@ import msgspec
 
 from cardarena.core.engine import Handler, State, canonical
 from cardarena.core.fields import F
+from cardarena.core.rng import search_shuffle
 
 from .pool import card_pool
 from .schema import AssetCard, GearCard, HeroCard, TacticCard
@@ -285,13 +286,13 @@ class CircuitsState(State):
                     marked = plans_marked(kind, cost)
                     defs[i] = marked[rng.randrange(len(marked))]
                     pool.pop(rng.randrange(len(pool)))
-            rng.shuffle(pool)
+            search_shuffle(rng, pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
             loose.pop(o, None)
         for ids in (*loose.values(), *armory.values()):
             pool = canonical(defs[i] for i in ids)
-            rng.shuffle(pool)
+            search_shuffle(rng, pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
 
