@@ -275,9 +275,17 @@ def h_target(st: MasteryState, step: Step) -> None:
         st.stack.append(("resolve", p, did, mode, slot, iid, cands[0]))
         return
     opts = []
+    hp = st.hp
+    heroes = st.heroes
     for t in cands:
-        side = "enemy" if t // 3 != p else "ally"
-        opts.append(Option(f"target:{t // 3}:{t % 3}", f"{side} {hero_label(st, t)}", {"target": st.hero_ref(t)}, t))
+        # shared, like the card options: a target changes only with its Hero's HP
+        key = ("target", p, t, heroes[t].id, hp[t])
+        o = _OPTIONS.get(key)
+        if o is None:
+            side = "enemy" if t // 3 != p else "ally"
+            o = _OPTIONS[key] = Option(f"target:{t // 3}:{t % 3}", f"{side} {hero_label(st, t)}",
+                                       {"target": st.hero_ref(t)}, t)
+        opts.append(o)
     st.ask(p, "target", f"Target of {d.name}", opts, ("resolve", p, did, mode, slot, iid), step)
 
 
