@@ -170,7 +170,8 @@ def h_act(st: CircuitsState, step: Step) -> None:
     _, seat, choice = step
     what = choice[0]
     if what == "end":
-        st.emit("action_step_end", player=seat)
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("action_step_end", player=seat)
         return
     st.stack.append(("action", seat))  # back to the Action Step after this action
     if what == "play":
@@ -190,7 +191,8 @@ def h_act(st: CircuitsState, step: Step) -> None:
             st.flags.add("equipped_active")  # rule 16.10
         st.loadout[seat].remove(g)
         st.pending.append(g)
-        st.emit("equip_declared", player=seat, card=st.ref(g), hero=st.ref(h))
+        if st.record:
+            st.emit("equip_declared", player=seat, card=st.ref(g), hero=st.ref(h))
         open_window(st, "restricted", seat, ("equip", g, h))
         pay_card(st, seat, st.defs[g].cost, g, "equip")
     elif what == "swap":
@@ -198,7 +200,8 @@ def h_act(st: CircuitsState, step: Step) -> None:
     elif what == "scout":
         st.flags.add("scouted")
         st.rally[seat] -= 1
-        st.emit("paid", player=seat, rally=1, rally_left=st.rally[seat], reason="scout")
+        if st.record:
+            st.emit("paid", player=seat, rally=1, rally_left=st.rally[seat], reason="scout")
         st.stack.append(("look_pick", seat, "Scout"))
     elif what == "charge":
         iid = choice[1]
@@ -267,11 +270,12 @@ def h_declare(st: CircuitsState, step: Step) -> None:
                 if i in looker and isinstance(h, TacticCard) and h.type == "plan" \
                         and h.plan_kind == d.plan_kind and h.cost == d.cost:
                     looker.discard(i)
-            st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=st.ref_id(iid))
-        else:
+            if st.record:
+                st.emit("play", player=seat, card=st.ref(iid), card_type="plan", kind=d.plan_kind, id=st.ref_id(iid))
+        elif st.record:
             st.emit("play", player=seat, card=st.ref(iid), card_type=d.type, id=st.ref_id(iid),
                     **({} if target < 0 else {"target": st.ref(target), "at": st.position(target)}))
-    else:
+    elif st.record:
         st.emit("play", player=seat, card=st.ref(iid), card_type="asset", id=st.ref_id(iid))
     open_window(st, "full", seat, ("card", iid, target))
     if isinstance(d, AssetCard):
@@ -301,7 +305,8 @@ def h_attack_target(st: CircuitsState, step: Step) -> None:
 def h_attack_declare(st: CircuitsState, step: Step) -> None:
     _, seat, target = step
     st.flags.add("attacked")  # rule 8.1.1
-    st.emit("attack", player=seat, target=st.ref(target), at=st.position(target))
+    if st.record:
+        st.emit("attack", player=seat, target=st.ref(target), at=st.position(target))
     open_window(st, "full", seat, ("attack", target))
 
 
@@ -357,10 +362,12 @@ def resolve_card(st: CircuitsState, seat: int, iid: int, target: int, cancelled:
         st.plans[seat].append(iid)  # face-down with its honest marker (rule 12.1)
         # its position is public, its instance id only to those who know the card (a hand card's id
         # would let the opponent follow a Plan returned to hand and played again)
-        st.emit("plan_set", player=seat, kind=d.plan_kind, index=len(st.plans[seat]) - 1, id=st.ref_id(iid))
+        if st.record:
+            st.emit("plan_set", player=seat, kind=d.plan_kind, index=len(st.plans[seat]) - 1, id=st.ref_id(iid))
         return
     st.discard[seat].append(iid)
-    st.emit("resolve", player=seat, card=st.ref(iid))
+    if st.record:
+        st.emit("resolve", player=seat, card=st.ref(iid))
     apply_effects(st, d.effects, seat, target, iid, ref=(iid, "effects"))
 
 
@@ -399,7 +406,8 @@ def apply_riders(st: CircuitsState, seat: int, target: int, riders: list[Any]) -
             return  # a Breakpoint draw decked out: nothing happens after the result (rule circuits.1.2)
         if v == "rider_burn" and st.is_hero(target):  # Redline Drill (rules 8.6.2–8.6.3)
             st.burn_enemy[enemy] += a
-            st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
+            if st.record:
+                st.emit("burn", player=enemy, amount=a, total=st.burn_enemy[enemy] + st.burn_self[enemy], source="rider")
         elif v == "rider_repair":  # Frame Check (rule 8.6.4): the one Asset of yours chosen when it was played
             if chosen in st.field[seat]:
                 had = st.damage.get(chosen, 0)
@@ -421,7 +429,8 @@ def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> Non
     st.delayed.discard(iid)
     st.discard[seat].append(iid)
     st.flags.add(f"plan_resolved:{iid}")
-    st.emit("resolve", player=seat, card=st.ref(iid), plan=True)
+    if st.record:
+        st.emit("resolve", player=seat, card=st.ref(iid), plan=True)
     apply_effects(st, st.defs[iid].effects, seat, -1, iid, ref=(iid, "effects"))
 
 
@@ -445,7 +454,8 @@ def equip(st: CircuitsState, seat: int, g: int, h: int) -> None:
             st.emit("scrap", player=seat, card=st.ref(old))
         slots[SLOT[d.slot]] = g
         st.benched[h] = (*values[:-1], tuple(slots))
-        st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
+        if st.record:
+            st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
         return
     k = seat * 3 + SLOT[d.slot]
     old = st.gear[k]
@@ -454,7 +464,8 @@ def equip(st: CircuitsState, seat: int, g: int, h: int) -> None:
         st.scrap[seat].append(old)
         st.jammed.pop(old, None)
         st.emit("scrap", player=seat, card=st.ref(old))
-    st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
+    if st.record:
+        st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
     if old >= 0:
         # one equip replaces the old Gear: the slot is never empty, so the Assets are checked against
         # their HP with the new Gear in place (rule 8.4.4; ruling circuits.gap.51)

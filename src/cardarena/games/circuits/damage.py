@@ -90,7 +90,8 @@ def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, sourc
     elif t.once_per == "match":
         st.match_flags.add(key)
     # the cause may be a face-down Plan: `src` shows it only to the seats that know it (rule 4.3)
-    st.emit("trigger", player=seat, card=st.ref(iid), when=when, cause=st.src(source))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("trigger", player=seat, card=st.ref(iid), when=when, cause=st.src(source))
     outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
     st.flags.add("in_trigger")
     apply_effects(st, t.effects, seat, -1, iid, this=iid, ref=(iid, "trigger", k))
@@ -186,10 +187,11 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
                     break
     before = st.hp[target]
     st.hp[target] = max(0, before - amount)
-    extra = {"via": via} if via else {}  # what made the source deal it (Full Battery)
-    st.emit("damage", source=st.src(source), target="hero", player=target, base=base, marked=marked_bonus,
-            prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
-            hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved, **extra)
+    if st.record:
+        extra = {"via": via} if via else {}  # what made the source deal it (Full Battery)
+        st.emit("damage", source=st.src(source), target="hero", player=target, base=base, marked=marked_bonus,
+                prevented_by_reactions=reactions, reduced_by_gear=gear, shielded=shielded, final=amount,
+                hp=st.hp[target], burn=burn, attack=attack, lethal_saved=saved, **extra)
     whens: list[str] = []
     if amount > 0:  # rule 8.2.12–8.2.13
         if st.marked[target]:
@@ -279,8 +281,9 @@ def damage_asset(st: CircuitsState, iid: int, amount: int, source: int | str) ->
     if (iid not in st.field[o] and iid not in st.pending) or st.result is not None:
         return 0
     st.damage[iid] = st.damage.get(iid, 0) + amount
-    st.emit("damage", source=st.src(source), target="asset", player=o, card=st.ref(iid), base=amount, final=amount,
-            total=st.damage[iid], hp=st.asset_max_hp(iid))
+    if st.record:
+        st.emit("damage", source=st.src(source), target="asset", player=o, card=st.ref(iid), base=amount, final=amount,
+                total=st.damage[iid], hp=st.asset_max_hp(iid))
     if st.damage[iid] >= st.asset_max_hp(iid):  # on the Field, or still in its own window (rule 9.1.7)
         destroy_asset(st, iid, source)
     return amount

@@ -104,7 +104,8 @@ def draw(st: CircuitsState, seat: int, n: int, why: int | str) -> None:
             return
         iid = st.deck[seat].pop()
         st.hand[seat].append(iid)  # a seat that looked at it knows it is in this hand now
-        st.emit("draw", player=seat, card=st.ref(iid), reason=st.src(why))
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("draw", player=seat, card=st.ref(iid), reason=st.src(why))
 
 
 def look(st: CircuitsState, seat: int, plan: int, source: int | str) -> None:
@@ -114,12 +115,14 @@ def look(st: CircuitsState, seat: int, plan: int, source: int | str) -> None:
         st.seen[seat].add(plan)
         st.flags.add(f"looked_plan:{seat}")
         # not even which Plan, for its owner (ruling circuits.gap.46)
-        st.emit("look", player=seat, what="plan", id=st.ref_id(plan, only=seat), card=st.ref(plan, only=seat),
-                source=st.src(source))
+        if st.record:
+            st.emit("look", player=seat, what="plan", id=st.ref_id(plan, only=seat), card=st.ref(plan, only=seat),
+                    source=st.src(source))
     elif st.deck[enemy]:
         top = st.deck[enemy][-1]
         st.seen[seat].add(top)
-        st.emit("look", player=seat, what="deck_top", card=st.ref(top, only=seat), source=st.src(source))
+        if st.record:
+            st.emit("look", player=seat, what="deck_top", card=st.ref(top, only=seat), source=st.src(source))
 
 
 def targets(st: CircuitsState, to: str, seat: int, target: int, this: int) -> list[int]:
@@ -181,7 +184,8 @@ def v_burn(st: CircuitsState, e: Effect, seat: int, target: int, source: int | s
         st.burn_self[who] += e.amount
     else:
         st.burn_enemy[who] += e.amount
-    st.emit("burn", player=who, amount=e.amount, total=st.burn_enemy[who] + st.burn_self[who], source=st.src(source))
+    if st.record:
+        st.emit("burn", player=who, amount=e.amount, total=st.burn_enemy[who] + st.burn_self[who], source=st.src(source))
     return False
 
 

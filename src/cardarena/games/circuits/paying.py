@@ -30,7 +30,8 @@ def _pay(st: CircuitsState, seat: int, cost: int, iid: int, reason: str, token: 
         cost -= 1
         st.emit("reserve_token", player=seat, reason=reason, card=st.ref(iid))
     st.rally[seat] -= cost
-    st.emit("paid", player=seat, rally=cost, rally_left=st.rally[seat], reason=reason, card=st.ref(iid))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("paid", player=seat, rally=cost, rally_left=st.rally[seat], reason=reason, card=st.ref(iid))
 
 
 def h_token(st: CircuitsState, step: Step) -> None:

@@ -121,7 +121,8 @@ def declare_swap(st: CircuitsState, seat: int, h: int) -> None:
     """Pay 1 Rally and open the restricted window of a Swap (rules 16.19, 11.14)."""
     st.flags.add("swapped")
     st.rally[seat] -= SWAP_COST
-    st.emit("paid", player=seat, rally=SWAP_COST, rally_left=st.rally[seat], reason="swap")
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("paid", player=seat, rally=SWAP_COST, rally_left=st.rally[seat], reason="swap")
     st.emit("swap_declared", player=seat, hero=st.ref(h), out=st.ref(st.hero[seat]))
     open_window(st, "restricted", seat, ("swap", h))
 

@@ -162,7 +162,8 @@ def h_turn_start(st: CircuitsState, step: Step) -> None:
     for g, until in list(st.jammed.items()):
         if until <= st.turn:
             del st.jammed[g]
-    st.emit("turn", turn=st.turn, player=p, own_turn=st.own_turns[p])
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("turn", turn=st.turn, player=p, own_turn=st.own_turns[p])
     st.push(("start_step", p), ("rally_step", p), ("draw_step", p), ("action", p), ("end_step", p), ("turn_start",))
 
 
@@ -204,8 +205,9 @@ def h_reveal(st: CircuitsState, step: Step) -> None:
     if iid not in st.plans[p]:
         return
     st.seen[1 - p].add(iid)
-    st.emit("plan_revealed", player=p, card=st.ref(iid), id=st.ref_id(iid), index=st.plans[p].index(iid),
-            forced=forced)
+    if st.record:
+        st.emit("plan_revealed", player=p, card=st.ref(iid), id=st.ref_id(iid), index=st.plans[p].index(iid),
+                forced=forced)
     open_window(st, "full", p, ("reveal", iid))
 
 
@@ -221,7 +223,8 @@ def h_rally_step(st: CircuitsState, step: Step) -> None:
             st.emit("second_wind", player=p)
         st.capacity[p] = min(st.params["capacity_max"], st.capacity[p] + inc)
     st.rally[p] = st.capacity[p]
-    st.emit("rally_step", player=p, capacity=st.capacity[p], rally=st.rally[p])
+    if st.record:
+        st.emit("rally_step", player=p, capacity=st.capacity[p], rally=st.rally[p])
 
 
 def h_draw_step(st: CircuitsState, step: Step) -> None:
@@ -276,7 +279,8 @@ def h_expire(st: CircuitsState, step: Step) -> None:
     """Rule 7.16: "this turn" effects end (after Strike and Burn), among them the "this turn" next-attack
     bonuses and riders no attack used, whoever queued them (rule 8.6.8; "this turn" is the current
     turn, whoever's it is)."""
-    st.emit("turn_effects_expire", player=step[1])
+    if st.record:
+        st.emit("turn_effects_expire", player=step[1])
     for q in [q for q in st.queued if q[4]]:
         st.emit("queued_expired", player=q[0], what=q[1], amount=q[2])
     st.queued = [q for q in st.queued if not q[4]]

@@ -211,8 +211,9 @@ def describe(st: CircuitsState, item: tuple[Any, ...]) -> str:
 def h_answer_chosen(st: CircuitsState, step: Step) -> None:
     _, fid, n, iid = step
     if iid < 0:
-        actor = st.frame_data[fid]["actor"]
-        st.emit("pass_window", player=1 - actor if n == 2 else actor, step=n)
+        if st.record:  # a search's copies keep no log: no event built
+            actor = st.frame_data[fid]["actor"]
+            st.emit("pass_window", player=1 - actor if n == 2 else actor, step=n)
         return
     choose_then(st, st.owner[iid], iid, ("answer_commit", fid, n, iid))
 
@@ -224,7 +225,8 @@ def h_answer_commit(st: CircuitsState, step: Step) -> None:
     d = st.defs[iid]
     st.hand[responder].remove(iid)
     st.pending.append(iid)
-    st.emit("answer", player=responder, card=st.ref(iid), step=n, cost=d.cost)
+    if st.record:
+        st.emit("answer", player=responder, card=st.ref(iid), step=n, cost=d.cost)
     if responder == st.active:
         # a Reaction answered in your own turn is a Tactic you played this turn: it unlocks a Combo
         # (card text beats rules text; ruling circuits.gap.1)
@@ -251,7 +253,8 @@ def h_resolve_answer(st: CircuitsState, step: Step) -> None:
     d = st.defs[iid]
     st.pending.remove(iid)
     st.discard[seat].append(iid)
-    st.emit("resolve", player=seat, card=st.ref(iid))
+    if st.record:
+        st.emit("resolve", player=seat, card=st.ref(iid))
     apply_effects(st, d.effects, seat, target, iid, ref=(iid, "effects"))
     st.flush()
 
