@@ -84,9 +84,13 @@ _SHARED = SharedOptions()
 def legal_plays(st: CircuitsState, seat: int) -> list[int]:
     """One instance per playable card definition in hand (identical copies are one option)."""
     out = []
-    kinds_set = {st.kind_of[i] for i in st.plans[seat] if i in st.kind_of}
+    plans = st.plans[seat]
+    kinds_set = {st.kind_of[i] for i in plans if i in st.kind_of} if plans else ()
+    rally = st.rally[seat]
+    token = st.reserve == seat  # `affordable`, inlined: asked of every hand card at every Action Step
+    defs = st.defs
     for iid in st.distinct(st.hand[seat]):
-        d = st.defs[iid]
+        d = defs[iid]
         if isinstance(d, TacticCard):
             if d.type == "reaction":
                 continue  # rule 7.12
@@ -98,7 +102,8 @@ def legal_plays(st: CircuitsState, seat: int) -> list[int]:
                 continue
         elif not isinstance(d, AssetCard):
             continue
-        if affordable(st, seat, d.cost, True):
+        cost = d.cost
+        if rally >= (cost - 1 if token and cost > 0 else cost):
             out.append(iid)
     return out
 
@@ -125,7 +130,7 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     opts += equip_options(st, seat)
     opts += swap_options(st, seat)
     if "scouted" not in f and st.rally[seat] >= 1:
-        opts.append(Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",)))
+        opts.append(_SCOUT)
     for iid in [*st.equipped(seat), *st.field[seat]]:
         d = st.defs[iid]
         if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost \
@@ -142,6 +147,7 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
 
 
 _END = Option("end", "End the Action Step", {"action": "end"}, ("end",))
+_SCOUT = Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",))
 
 
 def _kind(d: Any) -> str:
@@ -150,11 +156,15 @@ def _kind(d: Any) -> str:
 
 def attack_damage(st: CircuitsState, seat: int) -> int:
     """1, modified by the Weapon (rule 8.1.2), the Passive, Overtime (rules 7.18–7.21) and queued bonuses."""
-    dmg = 1 + sum(g.attack for g in st.working_gear(seat)) + st.hero_card(seat).passive.attack
+    dmg = 1 + st.hero_card(seat).passive.attack
+    for g in st.working_gear(seat):  # a loop, not a generator: asked at every Action Step
+        dmg += g.attack
     over = st.own_turns[seat] - (st.params["overtime_start"] - 1)
     if over > 0:
         dmg += over
-    dmg += sum(q[2] for q in st.queued if q[0] == seat and q[1] == "next_attack")
+    for q in st.queued:
+        if q[0] == seat and q[1] == "next_attack":
+            dmg += q[2]
     return dmg
 
 

@@ -34,9 +34,13 @@ def _holders(st: CircuitsState, seat: int) -> list[tuple[int, Any]]:
     Hero's Passive, then working Gear, then Assets (the order triggers are listed to be ordered in)."""
     defs = st.defs
     jammed = st.jammed
-    out: list[tuple[int, Any]] = [(st.hero[seat], st.hero_card(seat).passive)]
-    out += [(g, defs[g]) for g in st.equipped(seat) if g not in jammed]
-    out += [(a, defs[a]) for a in st.field[seat]]
+    h = st.hero[seat]
+    out: list[tuple[int, Any]] = [(h, defs[h].passive)]
+    for g in st.equipped(seat):  # loops, not comprehensions (a call each): fire runs at every damage event
+        if g not in jammed:
+            out.append((g, defs[g]))
+    for a in st.field[seat]:
+        out.append((a, defs[a]))
     return out
 
 

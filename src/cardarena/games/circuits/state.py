@@ -152,11 +152,27 @@ class CircuitsState(State):
 
     def equipped(self, seat: int) -> list[int]:
         """Gear the seat's Hero has in its slots (Weapon, Armor, Relic order)."""
-        return [g for g in self.gear[seat * 3: seat * 3 + 3] if g >= 0]
+        # three tests, not a slice and a comprehension (a call of its own): asked at every Action
+        # Step, attack and trigger
+        gear = self.gear
+        b = seat * 3
+        out = []
+        if gear[b] >= 0:
+            out.append(gear[b])
+        if gear[b + 1] >= 0:
+            out.append(gear[b + 1])
+        if gear[b + 2] >= 0:
+            out.append(gear[b + 2])
+        return out
 
     def working_gear(self, seat: int) -> list[GearCard]:
         """Equipped Gear whose text is on: not Jammed (rules circuits.9.2.4–9.2.5)."""
-        return [self.defs[g] for g in self.equipped(seat) if g not in self.jammed]
+        defs, jammed = self.defs, self.jammed
+        out = []
+        for g in self.equipped(seat):
+            if g not in jammed:
+                out.append(defs[g])
+        return out
 
     def asset_max_hp(self, iid: int) -> int:
         """Printed HP plus continuous bonuses from working Gear (rulebook §8.4)."""
