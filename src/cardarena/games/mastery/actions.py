@@ -70,6 +70,9 @@ def hero_label(st: MasteryState, slot: int) -> str:
 #: Options that never change for a card, skill or Basic Action (Options are never mutated once asked,
 #: so decisions of every state may share them): the hot path then builds no strings
 _OPTIONS: dict[tuple[Any, ...], Option] = {}
+#: by pool id: (cost, target kind, is a Tactic, its option); by who is ready: pool id -> performable
+_CARD: dict[str, tuple[int, str, bool, Option]] = {}
+_CAN: dict[tuple[tuple[str, str], ...], dict[str, bool]] = {}
 _PASS = {"open": Option("pass", "Pass (end the opportunity)", {"action": "pass"}, ("pass",)),
          "after_tactic": Option("pass", "End the opportunity", {"action": "pass"}, ("pass",))}
 
@@ -130,8 +133,17 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
                 opts.append(_level_option(st.heroes[s], s, pc))
     ap = st.ap[p]
     used = st.used
+    heroes, path = st.heroes, st.path
     ready = [s for s in live if not used[s]]
     enemies = bool(st.live_slots(1 - p))
+    others = len(live) > 1  # another ally for any performer in `ready` (all live)
+    # whether some ready Hero can perform a Technique depends only on the card and on who is ready
+    # (Hero and Path): remembered by those, as are each card's cost, target kind and option, since a
+    # search asks this at most decisions of every rollout
+    who = tuple([(heroes[s].id, path[s]) for s in ready])
+    can = _CAN.get(who)
+    if can is None:
+        can = _CAN[who] = {}
     seen: set[str] = set()
     defs = st.defs
     for iid in st.hand[p]:
@@ -140,32 +152,34 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
         if did in seen:
             continue  # identical copies are one option
         seen.add(did)
-        if d.cost > ap:
+        info = _CARD.get(did)
+        if info is None:
+            info = _CARD[did] = (d.cost, d.target, isinstance(d, TacticCard), _card_option(d))
+        cost, target, tactic, o = info
+        if cost > ap or (target == "enemy" and not enemies):
             continue
-        target = d.target
-        if target == "enemy" and not enemies:
-            continue
-        if isinstance(d, TacticCard):
+        if tactic:
             if phase == "open":
-                opts.append(_card_option(d))
+                opts.append(o)
             continue
-        for s in ready:
-            if can_perform(st, s, d) and (target != "another_ally" or len(live) > 1):
-                opts.append(_card_option(d))
-                break
-    others = len(live) > 1  # another ally for any performer in `ready` (all live)
+        ok = can.get(did)
+        if ok is None:
+            ok = can[did] = any(can_perform(st, s, d) for s in ready)
+        if ok and (target != "another_ally" or others):
+            opts.append(o)
+    get = _OPTIONS.get  # `_hero_option`'s table, read inline (its key) before building one
     for s in ready:
-        h = st.heroes[s]
+        h = heroes[s]
         lo = st.loadout[s]
         if lo:
             spent = st.spent[s]
             for tid in lo:
                 t: Any = pool[tid]
                 if tid not in spent and t.cost <= ap and _targets_exist(t.target, enemies, others):
-                    opts.append(_hero_option(h, s, t))
+                    opts.append(get((h.id, s, tid)) or _hero_option(h, s, t))
         ba = h.basic
         if ba.cost <= ap and _targets_exist(ba.target, enemies, others):
-            opts.append(_hero_option(h, s, None))
+            opts.append(get((h.id, s, None)) or _hero_option(h, s, None))
     opts.append(_PASS[phase])
     return opts
 
