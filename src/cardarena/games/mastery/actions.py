@@ -135,7 +135,8 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     used = st.used
     heroes, path = st.heroes, st.path
     ready = [s for s in live if not used[s]]
-    enemies = bool(st.live_slots(1 - p))
+    hp, e = st.hp, 3 - 3 * p  # the enemy's first slot: `live_slots(1 - p)` without its list
+    enemies = hp[e] > 0 or hp[e + 1] > 0 or hp[e + 2] > 0
     others = len(live) > 1  # another ally for any performer in `ready` (all live)
     # whether some ready Hero can perform a Technique depends only on the card and on who is ready
     # (Hero and Path): remembered by those, as are each card's cost, target kind and option, since a
@@ -175,8 +176,10 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             spent = st.spent[s]
             for tid in lo:
                 t: Any = pool[tid]
-                if tid not in spent and t.cost <= ap and _targets_exist(t.target, enemies, others):
-                    opts.append(get((h.id, s, tid)) or _hero_option(h, s, t))
+                if tid not in spent and t.cost <= ap:
+                    kind = t.target  # `_targets_exist`, inlined
+                    if enemies if kind == "enemy" else others if kind == "another_ally" else True:
+                        opts.append(get((h.id, s, tid)) or _hero_option(h, s, t))
         ba = h.basic
         if ba.cost <= ap and _targets_exist(ba.target, enemies, others):
             opts.append(get((h.id, s, None)) or _hero_option(h, s, None))
@@ -189,9 +192,15 @@ def h_opportunity(st: MasteryState, step: Step) -> None:
     """Asker: always asked, pass included, since what is legal depends on the hidden hand."""
     _, p, phase = step
     opts = opportunity_options(st, p, phase)
-    what = "Tactic, Hero action or pass" if phase == "open" else "Hero action or end"
-    st.ask(p, "opportunity", f"Round {st.round}, {st.ap[p]} AP: your Action Opportunity ({what})", opts,
-           ("opp_chosen", p, phase), step)
+    key = (st.round, st.ap[p], phase)
+    prompt = _PROMPTS.get(key)  # the same few texts at most decisions of every rollout: built once
+    if prompt is None:
+        what = "Tactic, Hero action or pass" if phase == "open" else "Hero action or end"
+        prompt = _PROMPTS[key] = f"Round {st.round}, {st.ap[p]} AP: your Action Opportunity ({what})"
+    st.ask(p, "opportunity", prompt, opts, ("opp_chosen", p, phase), step)
+
+
+_PROMPTS: dict[tuple[int, int, str], str] = {}
 
 
 def h_opp_chosen(st: MasteryState, step: Step) -> None:
@@ -230,7 +239,11 @@ def take_from_hand(st: MasteryState, p: int, did: str) -> int:
     """The chosen card leaves the hand face-up: performers and targets are asked about a public card."""
     hand = st.hand[p]
     defs = st.defs
-    iid = next(i for i in hand if defs[i].id == did)
+    for iid in hand:  # a loop, not a generator: a card leaves the hand at most opportunities
+        if defs[iid].id == did:
+            break
+    else:
+        raise ValueError(f"{did} is not in seat {p}'s hand")
     hand.remove(iid)
     st.pending.append(iid)
     return iid
@@ -254,7 +267,14 @@ def h_performer(st: MasteryState, step: Step) -> None:
         st.stack.append(("declare", p, did, "hand", iid, slots[0]))
         return
     b = p * 3
-    opts = [Option(f"hero:{s - b}", hero_label(st, s), {"hero": st.hero_ref(s)}, s) for s in slots]
+    opts = []
+    for s in slots:
+        # shared, like the target options: a performer option changes only with its Hero's HP
+        key = ("performer", s, st.heroes[s].id, st.hp[s])
+        o = _OPTIONS.get(key)
+        if o is None:
+            o = _OPTIONS[key] = Option(f"hero:{s - b}", hero_label(st, s), {"hero": st.hero_ref(s)}, s)
+        opts.append(o)
     st.ask(p, "performer", f"Which Hero performs {d.name}?", opts, ("declare", p, did, "hand", iid), step)
 
 
