@@ -42,19 +42,22 @@ def ultimate_cost(st: CircuitsState, seat: int) -> int:
 def may_use_ultimate(st: CircuitsState, seat: int) -> bool:
     """Once per match per Hero (rules 13.1, 16.28), only the Active Hero's (16.16), not on the turn it
     became Active (16.29)."""
-    return (not st.ult_used[seat] and f"became_active:{st.hero[seat]}" not in st.flags
-            and st.rally[seat] >= ultimate_cost(st, seat))
+    rally = st.rally[seat]
+    # it never costs less than the floor: that cheap test first (asked at every Action Step)
+    return (not st.ult_used[seat] and rally >= ULTIMATE_FLOOR
+            and f"became_active:{st.hero[seat]}" not in st.flags and rally >= ultimate_cost(st, seat))
 
 
 def equip_options(st: CircuitsState, seat: int) -> list[Option]:
     """Duel: one equip per turn, to the Hero (rule 7.9). Squad: up to two, to any of your Heroes, at
     most one of them to the Active Hero (rules 16.8–16.10)."""
     f = st.flags
-    done = sum(1 for k in ("equipped", "equipped2") if k in f)
-    if done >= EQUIPS_PER_TURN["squad" if st.squad else "duel"]:
+    squad = st.squad  # read once (a property), not per Gear and Hero: asked at every Action Step
+    done = ("equipped" in f) + ("equipped2" in f)
+    if done >= EQUIPS_PER_TURN["squad" if squad else "duel"]:
         return []
     heroes = [] if "equipped_active" in f else [("hero", 0, st.hero[seat])]
-    if st.squad:
+    if squad:
         heroes += [("bench", k, h) for k, h in enumerate(st.bench[seat])]
     opts = []
     for g in st.distinct(st.loadout[seat]):
@@ -62,7 +65,7 @@ def equip_options(st: CircuitsState, seat: int) -> list[Option]:
         if not affordable(st, seat, d.cost, True):
             continue
         for zone, k, h in heroes:
-            if st.squad:
+            if squad:
                 opts.append(Option(f"equip:{d.id}:{zone}:{k}", f"Equip {d.name} to {st.name(h)} ({d.slot}, cost {d.cost})",
                                    {"action": "equip", "card": d.id, "hero": {"seat": seat, "zone": zone, "index": k}},
                                    ("equip", g, h)))

@@ -172,7 +172,10 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
             amount -= reactions
         # rule 8.2.3–8.2.4: Base 001 Gear reductions are flat, so every order the defender could choose
         # gives the same result; no choice is asked (ruling circuits.gap.47)
-        gear = min(amount, sum(g.reduce for g in st.working_gear(target)))
+        reduce = 0
+        for worn in st.working_gear(target):  # a loop, not a generator: at every damage event
+            reduce += worn.reduce
+        gear = min(amount, reduce)
         amount -= gear
         if st.shield[target] and amount:  # rule 8.2.5, 8.2.7
             shielded = min(st.shield[target], amount)

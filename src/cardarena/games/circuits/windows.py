@@ -29,11 +29,12 @@ def open_window(st: CircuitsState, kind: str, actor: int, item: tuple[Any, ...])
     st.next_frame += 1
     st.frame_data[fid] = {"kind": kind, "actor": actor, "item": item, "step2": None, "step3": None,
                           "prevent": (0, 0), "prospective": (), "cancelled": False, "delayed": False}
-    steps: list[Step] = [("frame_push", fid), ("respond", fid, 2)]
+    # pushed last step first (what `push` does), straight onto the stack: a window opens at most plays
+    stack = st.stack
+    stack += (("close", fid), ("resolve_declared", fid), ("resolve_answer", fid, 2), ("resolve_answer", fid, 3))
     if kind == "full":
-        steps.append(("respond", fid, 3))
-    steps += [("resolve_answer", fid, 3), ("resolve_answer", fid, 2), ("resolve_declared", fid), ("close", fid)]
-    st.push(*steps)
+        stack.append(("respond", fid, 3))
+    stack += (("respond", fid, 2), ("frame_push", fid))
 
 
 def h_frame_push(st: CircuitsState, step: Step) -> None:
@@ -134,11 +135,18 @@ def answers(st: CircuitsState, fid: int, step: int) -> list[int]:
     """Hand cards the responder may play at this step (rules 11.8–11.9, 11.13–11.16, 6.6)."""
     frame = st.frame_data[fid]
     responder = 1 - frame["actor"] if step == 2 else frame["actor"]
-    out = []
+    out: list[int] = []
     defs = st.defs
-    # only Instants and Reactions answer (filtered before `distinct`, which then has less to group)
-    for iid in st.distinct([i for i in st.hand[responder]
-                            if isinstance(defs[i], TacticCard) and defs[i].type in ("instant", "reaction")]):
+    # only Instants and Reactions answer (filtered before `distinct`, which then has less to group;
+    # a loop, not a comprehension, and nothing to group for none or one)
+    cand = []
+    for i in st.hand[responder]:
+        d = defs[i]
+        if isinstance(d, TacticCard) and d.type in ("instant", "reaction"):
+            cand.append(i)
+    if not cand:
+        return out
+    for iid in st.distinct(cand) if len(cand) > 1 else cand:
         d = defs[iid]
         ok = False
         if d.type == "instant":
@@ -167,7 +175,9 @@ def h_respond(st: CircuitsState, step: Step) -> None:
     responder = 1 - frame["actor"] if n == 2 else frame["actor"]
     if not st.hand[responder]:
         return
-    opts = [_answer_option(i, st.defs[i]) for i in answers(st, fid, n)]
+    opts = []
+    for i in answers(st, fid, n):
+        opts.append(_answer_option(i, st.defs[i]))
     opts.append(_PASS)
     st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}", opts,
            ("answer_chosen", fid, n), step)
