@@ -22,6 +22,19 @@ def passive_amount(st: MasteryState, slot: int, kind: str) -> int:
     """The Hero's Passive plus its Path Passive of `kind` (0 if defeated: passives need a live Hero)."""
     if st.hp[slot] <= 0:
         return 0
+    # it depends only on the Hero, its Path and the kind: remembered by those (asked several times
+    # at every attack, heal and Round end)
+    key = (st.heroes[slot].id, st.path[slot], kind)
+    n = _PASSIVES.get(key)
+    if n is None:
+        n = _PASSIVES[key] = _passive_amount(st, slot, kind)
+    return n
+
+
+_PASSIVES: dict[tuple[str, str, str], int] = {}
+
+
+def _passive_amount(st: MasteryState, slot: int, kind: str) -> int:
     n = 0
     p = st.heroes[slot].passive
     if p.kind == kind:
@@ -35,7 +48,10 @@ def passive_amount(st: MasteryState, slot: int, kind: str) -> int:
 def defense(st: MasteryState, slot: int) -> int:
     """Printed DEF + DEF granted this Round + allies' `ally_def` Passives (ruling gap.17)."""
     b = slot - slot % 3
-    allies = sum(passive_amount(st, s, "ally_def") for s in (b, b + 1, b + 2) if s != slot)
+    allies = 0
+    for s in (b, b + 1, b + 2):  # a loop, not a generator: at every attack
+        if s != slot:
+            allies += passive_amount(st, s, "ally_def")
     return st.heroes[slot].defense + st.def_up[slot] + allies
 
 
@@ -107,7 +123,8 @@ def deal_damage(st: MasteryState, performer: int, target: int, e: Effect, source
     if guard >= 0 and st.hp[guard] > 0:
         st.intercept[target] = -1
         taker = guard
-        st.emit("intercepted", by=st.hero_ref(guard), protected=st.hero_ref(target), source=source)
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("intercepted", by=st.hero_ref(guard), protected=st.hero_ref(target), source=source)
     bonus = passive_amount(st, performer, "damage_bonus") if performer >= 0 else 0
     base = e.amount + bonus
     dfn = defense(st, taker)
@@ -117,7 +134,8 @@ def deal_damage(st: MasteryState, performer: int, target: int, e: Effect, source
         final = 0 if e.zero_ok else 1
     if final > 0 and st.shielded[taker]:
         st.shielded[taker] = False
-        st.emit("blocked", hero=st.hero_ref(taker), name=hero_name(st, taker), source=source, would=final)
+        if st.record:
+            st.emit("blocked", hero=st.hero_ref(taker), name=hero_name(st, taker), source=source, would=final)
         return True, taker == target
     if final > 0:
         st.hp[taker] = max(0, st.hp[taker] - final)
@@ -172,7 +190,8 @@ def resolve_effects(
             continue
         if v == "ap":
             st.ap[seat] += e.amount
-            st.emit("ap_gained", player=seat, amount=e.amount, ap=st.ap[seat], source=source)
+            if st.record:
+                st.emit("ap_gained", player=seat, amount=e.amount, ap=st.ap[seat], source=source)
             changed = True
             continue
         recipients = [performer] if e.to == "performer" else targets
@@ -203,7 +222,8 @@ def resolve_effects(
                 if not st.ward[t]:
                     st.ward[t] = True
                     changed = True
-                st.emit("warded", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
+                if st.record:
+                    st.emit("warded", hero=st.hero_ref(t), name=hero_name(st, t), source=source)
             elif v == "def_up":
                 n = e.amount + guard_bonus
                 st.def_up[t] += n
@@ -226,7 +246,8 @@ def resolve_effects(
                 if st.intercept[t] != performer:
                     st.intercept[t] = performer
                     changed = True
-                st.emit("intercept_set", by=st.hero_ref(performer), protected=st.hero_ref(t), source=source)
+                if st.record:
+                    st.emit("intercept_set", by=st.hero_ref(performer), protected=st.hero_ref(t), source=source)
             elif v == "ready":
                 if st.used[t]:
                     st.used[t] = False

@@ -106,8 +106,9 @@ def choose_path(st: MasteryState, slot: int, pid: str) -> None:
     pc: Any = card_pool().by_id[pid]
     st.path[slot] = pid
     _bring_in(st, slot, pc)
-    st.emit("level2", hero=st.hero_ref(slot), name=st.ref(slot), path=st.ref(st.path_iid(slot, pid)),
-            passive=pc.passive.name, added=list(pc.techniques))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("level2", hero=st.hero_ref(slot), name=st.ref(slot), path=st.ref(st.path_iid(slot, pid)),
+                passive=pc.passive.name, added=list(pc.techniques))
 
 
 # -- Rebalance (seed §10) -------------------------------------------------------------------------

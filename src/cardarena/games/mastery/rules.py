@@ -131,7 +131,8 @@ def h_round_start(st: MasteryState, step: Step) -> None:
     st.ap = [ap, ap]
     st.used = [h <= 0 for h in st.hp]
     st.passes = 0
-    st.emit("round", round=st.round, first=st.first, ap=ap)
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("round", round=st.round, first=st.first, ap=ap)
     if st.round > 1:
         for p in (st.first, 1 - st.first):
             need = HAND - len(st.hand[p])
@@ -143,7 +144,8 @@ def h_round_start(st: MasteryState, step: Step) -> None:
 def h_end_phase(st: MasteryState, step: Step) -> None:
     """End Phase effects, first player's Heroes then the other's, each in party order: Poisoned
     (lose 2 HP, then duration −1), then `end_heal` Passives (rules 7.12–7.15, 11.3–11.4; gap.19)."""
-    st.emit("end_phase", round=st.round)
+    if st.record:
+        st.emit("end_phase", round=st.round)
     for p in (st.first, 1 - st.first):
         for s in range(p * 3, p * 3 + 3):
             if st.hp[s] <= 0:
@@ -168,7 +170,8 @@ def h_round_expire(st: MasteryState, step: Step) -> None:
     st.reduce = [0] * 6
     st.intercept = [-1] * 6
     st.redirect = [-1, -1]
-    st.emit("round_effects_expire", round=st.round)
+    if st.record:
+        st.emit("round_effects_expire", round=st.round)
     if st.round >= st.params["round_cap"]:
         round_cap(st)
         return
