@@ -168,23 +168,37 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             ok = can[did] = any(can_perform(st, s, d) for s in ready)
         if ok and (target != "another_ally" or others):
             opts.append(o)
-    get = _OPTIONS.get  # `_hero_option`'s table, read inline (its key) before building one
     for s in ready:
+        # a Hero's reuse and Basic Action options depend only on it, its slot, its Loadout and spent
+        # skills (tuples, replaced on change), the AP and whether targets exist: remembered by those
         h = heroes[s]
-        lo = st.loadout[s]
-        if lo:
-            spent = st.spent[s]
-            for tid in lo:
-                t: Any = pool[tid]
-                if tid not in spent and t.cost <= ap:
-                    kind = t.target  # `_targets_exist`, inlined
-                    if enemies if kind == "enemy" else others if kind == "another_ally" else True:
-                        opts.append(get((h.id, s, tid)) or _hero_option(h, s, t))
-        ba = h.basic
-        if ba.cost <= ap and _targets_exist(ba.target, enemies, others):
-            opts.append(get((h.id, s, None)) or _hero_option(h, s, None))
+        lo, spent = st.loadout[s], st.spent[s]
+        key = (h.id, s, lo, spent, ap, enemies, others)
+        mine = _SKILLS.get(key)
+        if mine is None:
+            if len(_SKILLS) >= 1 << 15:
+                _SKILLS.clear()
+            mine = _SKILLS[key] = _skill_options(pool, h, s, lo, spent, ap, enemies, others)
+        opts += mine
     opts.append(_PASS[phase])
     return opts
+
+
+_SKILLS: dict[tuple[Any, ...], list[Option]] = {}
+
+
+def _skill_options(pool: Any, h: Any, s: int, lo: tuple[str, ...], spent: tuple[str, ...], ap: int,
+                   enemies: bool, others: bool) -> list[Option]:
+    """The Hero `h` in ready slot `s`: its unspent Loadout skills and Basic Action it can pay for now."""
+    out = []
+    for tid in lo:
+        t: Any = pool[tid]
+        if tid not in spent and t.cost <= ap and _targets_exist(t.target, enemies, others):
+            out.append(_hero_option(h, s, t))
+    ba = h.basic
+    if ba.cost <= ap and _targets_exist(ba.target, enemies, others):
+        out.append(_hero_option(h, s, None))
+    return out
 
 
 # -- steps ---------------------------------------------------------------------------------------
