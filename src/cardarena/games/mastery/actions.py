@@ -70,9 +70,8 @@ def hero_label(st: MasteryState, slot: int) -> str:
 #: Options that never change for a card, skill or Basic Action (Options are never mutated once asked,
 #: so decisions of every state may share them): the hot path then builds no strings
 _OPTIONS: dict[tuple[Any, ...], Option] = {}
-#: by pool id: (cost, target kind, is a Tactic, its option); by who is ready: pool id -> performable
+#: by pool id: (cost, target kind, is a Tactic, its option)
 _CARD: dict[str, tuple[int, str, bool, Option]] = {}
-_CAN: dict[tuple[tuple[str, str], ...], dict[str, bool]] = {}
 _PASS = {"open": Option("pass", "Pass (end the opportunity)", {"action": "pass"}, ("pass",)),
          "after_tactic": Option("pass", "End the opportunity", {"action": "pass"}, ("pass",))}
 
@@ -125,63 +124,86 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     """Every choice `p` has now (rules mastery.4.2–4.11, 5.1–5.6). phase: "open" before anything,
     "after_tactic" once the Immediate Tactic resolved (no second Tactic, rule mastery.4.10)."""
     opts: list[Option] = []
-    pool = card_pool().by_id
-    live = st.live_slots(p)
+    hp, used, heroes, path = st.hp, st.used, st.heroes, st.path
+    b = 3 * p
+    # `live_slots(p)` and the READY ones among them, without the method calls
+    live = [s for s in (b, b + 1, b + 2) if hp[s] > 0]
+    kit = st.kit
     for s in live:
-        if not st.path[s] and len(st.kit[s]) >= 2:
+        if not path[s] and len(kit[s]) >= 2:
             for pc in eligible_paths(st, s):
-                opts.append(_level_option(st.heroes[s], s, pc))
+                opts.append(_level_option(heroes[s], s, pc))
     ap = st.ap[p]
-    used = st.used
-    heroes, path = st.heroes, st.path
     ready = [s for s in live if not used[s]]
-    hp, e = st.hp, 3 - 3 * p  # the enemy's first slot: `live_slots(1 - p)` without its list
+    e = 3 - b  # the enemy's first slot: `live_slots(1 - p)` without its list
     enemies = hp[e] > 0 or hp[e + 1] > 0 or hp[e + 2] > 0
     others = len(live) > 1  # another ally for any performer in `ready` (all live)
-    # whether some ready Hero can perform a Technique depends only on the card and on who is ready
-    # (Hero and Path): remembered by those, as are each card's cost, target kind and option, since a
+    # whether a hand card is an option depends only on the card, on who is ready (Hero and Path), the
+    # AP, whether targets exist and the phase: its option (or None) is remembered by those, since a
     # search asks this at most decisions of every rollout
-    who = tuple([(heroes[s].id, path[s]) for s in ready])
-    can = _CAN.get(who)
-    if can is None:
-        can = _CAN[who] = {}
-    seen: set[str] = set()
+    key = (tuple([(heroes[s].id, path[s]) for s in ready]), ap, enemies, others, phase)
+    tab = _HAND.get(key)
+    if tab is None:
+        if len(_HAND) >= 1 << 12:
+            _HAND.clear()
+        tab = _HAND[key] = {}
+    seen: set[str] | None = None
     defs = st.defs
     for iid in st.hand[p]:
         d = defs[iid]
         did = d.id
-        if did in seen:
-            continue  # identical copies are one option
-        seen.add(did)
-        info = _CARD.get(did)
-        if info is None:
-            info = _CARD[did] = (d.cost, d.target, isinstance(d, TacticCard), _card_option(d))
-        cost, target, tactic, o = info
-        if cost > ap or (target == "enemy" and not enemies):
-            continue
-        if tactic:
-            if phase == "open":
-                opts.append(o)
-            continue
-        ok = can.get(did)
-        if ok is None:
-            ok = can[did] = any(can_perform(st, s, d) for s in ready)
-        if ok and (target != "another_ally" or others):
+        o = tab.get(did, _NOT_YET)
+        if o is _NOT_YET:
+            o = tab[did] = _hand_option(st, d, ready, ap, enemies, others, phase)
+        if o is not None:
+            # identical copies are one option: every copy gives the same answer, so only the
+            # options taken need the test
+            if seen is None:
+                seen = {did}
+            elif did in seen:
+                continue
+            else:
+                seen.add(did)
             opts.append(o)
+    pool: Any = None
     for s in ready:
         # a Hero's reuse and Basic Action options depend only on it, its slot, its Loadout and spent
         # skills (tuples, replaced on change), the AP and whether targets exist: remembered by those
         h = heroes[s]
         lo, spent = st.loadout[s], st.spent[s]
-        key = (h.id, s, lo, spent, ap, enemies, others)
-        mine = _SKILLS.get(key)
+        hkey = (h.id, s, lo, spent, ap, enemies, others)
+        mine = _SKILLS.get(hkey)
         if mine is None:
             if len(_SKILLS) >= 1 << 15:
                 _SKILLS.clear()
-            mine = _SKILLS[key] = _skill_options(pool, h, s, lo, spent, ap, enemies, others)
+            if pool is None:
+                pool = card_pool().by_id
+            mine = _SKILLS[hkey] = _skill_options(pool, h, s, lo, spent, ap, enemies, others)
         opts += mine
     opts.append(_PASS[phase])
     return opts
+
+
+#: by (who is ready, AP, enemies, others, phase): pool id -> the card's option, or None if not one
+_HAND: dict[tuple[Any, ...], dict[str, Option | None]] = {}
+_NOT_YET = Option("", "", {}, None)  # a marker: not yet in `_HAND`'s table
+
+
+def _hand_option(st: MasteryState, d: Any, ready: list[int], ap: int, enemies: bool, others: bool,
+                 phase: str) -> Option | None:
+    """Hand card `d`'s option, or None if it is no option now (the test `opportunity_options` remembers)."""
+    did = d.id
+    info = _CARD.get(did)
+    if info is None:
+        info = _CARD[did] = (d.cost, d.target, isinstance(d, TacticCard), _card_option(d))
+    cost, target, tactic, o = info
+    if cost > ap or (target == "enemy" and not enemies):
+        return None
+    if tactic:
+        return o if phase == "open" else None
+    if any(can_perform(st, s, d) for s in ready) and (target != "another_ally" or others):
+        return o
+    return None
 
 
 _SKILLS: dict[tuple[Any, ...], list[Option]] = {}
