@@ -304,21 +304,27 @@ def mastery_score(st: Any, seat: int) -> float:
     mine minus theirs."""
     total = 0.0
     heroes = st.heroes
+    # the tables read once, READY Heroes counted in the same loop (a search scores every rollout)
+    hp, poison, shielded, def_up, reduce = st.hp, st.poison, st.shielded, st.def_up, st.reduce
+    loadout, path, used = st.loadout, st.path, st.used
     for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
         party = 0.0
         growth = 0.0
-        for s in range(p * 3, p * 3 + 3):
-            h = st.hp[s]
+        ready = 0
+        b = p * 3
+        for s in (b, b + 1, b + 2):
+            h = hp[s]
             if h <= 0:
                 continue
             top = heroes[s].hp
-            eff = h - 2 * st.poison[s] + 2.0 * st.shielded[s] + 1.0 * (st.def_up[s] + st.reduce[s])
+            eff = h - 2 * poison[s] + 2.0 * shielded[s] + 1.0 * (def_up[s] + reduce[s])
             eff = max(0.5, min(eff, top + 3.0))
             party += 0.5 + 0.5 * eff / top
-            growth += 0.012 * len(st.loadout[s]) + (0.03 if st.path[s] else 0.0)
+            growth += 0.012 * len(loadout[s]) + (0.03 if path[s] else 0.0)
+            if not used[s]:
+                ready += 1
         # Hero actions still to come this Round (READY Heroes the AP can pay for, about 2 AP each):
         # without them a search cut right after one side acted would rate that side ahead
-        ready = sum(1 for s in range(p * 3, p * 3 + 3) if st.hp[s] > 0 and not st.used[s])
         left = min(ready, st.ap[p] / 2.0)
         total += sign * (party / 3.0 + growth + 0.004 * len(st.hand[p]) + MASTERY_ACTION * left)
     return _clip(total)
