@@ -126,22 +126,32 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     opts: list[Option] = []
     hp, used, heroes, path = st.hp, st.used, st.heroes, st.path
     b = 3 * p
-    # `live_slots(p)` and the READY ones among them, without the method calls
-    live = [s for s in (b, b + 1, b + 2) if hp[s] > 0]
+    # `live_slots(p)`, the READY ones among them and who they are (Hero and Path), in one loop
+    # without comprehensions (each a function call of its own)
+    live: list[int] = []
+    ready: list[int] = []
+    who: list[Any] = []
+    for s in (b, b + 1, b + 2):
+        if hp[s] > 0:
+            live.append(s)
+            if not used[s]:
+                ready.append(s)
+                who.append(heroes[s].id)
+                who.append(path[s])
     kit = st.kit
     for s in live:
         if not path[s] and len(kit[s]) >= 2:
             for pc in eligible_paths(st, s):
                 opts.append(_level_option(heroes[s], s, pc))
     ap = st.ap[p]
-    ready = [s for s in live if not used[s]]
     e = 3 - b  # the enemy's first slot: `live_slots(1 - p)` without its list
     enemies = hp[e] > 0 or hp[e + 1] > 0 or hp[e + 2] > 0
     others = len(live) > 1  # another ally for any performer in `ready` (all live)
     # whether a hand card is an option depends only on the card, on who is ready (Hero and Path), the
     # AP, whether targets exist and the phase: its option (or None) is remembered by those, since a
     # search asks this at most decisions of every rollout
-    key = (tuple([(heroes[s].id, path[s]) for s in ready]), ap, enemies, others, phase)
+    # (Hero id, Path) pairs of the ready Heroes, then these four: their count tells them apart
+    key = (*who, ap, enemies, others, phase)
     tab = _HAND.get(key)
     if tab is None:
         if len(_HAND) >= 1 << 12:
