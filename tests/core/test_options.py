@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import cardarena
-from cardarena.core.engine import Option
+from cardarena.core.engine import Decision, Option
 from cardarena.core.options import SharedOptions
 
 
@@ -50,3 +51,41 @@ def test_no_game_changes_an_option_once_asked():
                         again += 1
                 st.apply(rng.choice(st.decision.options).id)
         assert again > 0, f"{game_id}: no option was offered twice"
+
+
+def test_a_decision_builds_its_options_when_first_read_and_once():
+    calls = []
+
+    def build() -> list[Option]:
+        calls.append(1)
+        return [Option("a", "A"), Option("b", "B")]
+
+    d = Decision(0, "action", "Choose", build, seq=4)
+    assert calls == []  # asking built nothing
+    assert d.ids == ["a", "b"] and d.option("b").label == "B"
+    assert calls == [1]
+    back = pickle.loads(pickle.dumps(d))  # a builder does not travel: its options do
+    assert back.ids == ["a", "b"] and back.seq == 4 and back.kind == "action"
+
+
+def test_options_built_when_read_are_those_the_asker_builds():
+    # mastery's Action Opportunity and frontline's Main Phase are asked with a builder
+    # (core/engine.py, `Decision`): reading them late, after a clone or from a copy, must give what
+    # asking again builds (`reask` re-runs the asker), and a game must meet such decisions
+    for game_id in ("mastery", "frontline"):
+        game = cardarena.load_game(game_id)
+        rng = random.Random(2)
+        lazy = 0
+        for seed in range(6):
+            st = game.new_game(seed=seed)
+            while st.decision is not None:
+                d = st.decision
+                if d._options is None:
+                    lazy += 1
+                    again = st.clone()  # builds the shared decision from `st` first
+                    assert d._options is not None and again.decision is d
+                    again.reask()
+                    assert [(o.id, o.label, o.value) for o in again.decision.options] == \
+                        [(o.id, o.label, o.value) for o in d.options]
+                st.apply(rng.choice(d.options).id)
+        assert lazy > 0, f"{game_id}: no decision was asked with a builder"

@@ -59,8 +59,10 @@ class GreedyAgent(Agent):
         self._turn = getattr(state, "turn", 0)
         best: list[str] = []
         best_v = -9.0
-        for o in base.decision.options if base.decision is not None else options:
-            s = base.clone()
+        tried = base.decision.options if base.decision is not None else options
+        last = len(tried) - 1
+        for k, o in enumerate(tried):
+            s = base.clone() if k < last else base  # the last option may use the copy itself
             s.apply(o.id)
             v = self._value(s, seat, score, self.chain - 1)
             if v > best_v + 1e-9:
@@ -106,8 +108,9 @@ class GreedyAgent(Agent):
         if len(opts) > self.width:  # a wide follow-up: sample it rather than try every option
             opts = self.rng.sample(opts, self.width)
         best = -9.0
-        for o in opts:
-            c = s.clone()
+        last = len(opts) - 1
+        for k, o in enumerate(opts):
+            c = s.clone() if k < last else s  # s is not read again after its last option
             c.apply(o.id)
             v = self._value(c, seat, score, chain - 1)
             if v > best:

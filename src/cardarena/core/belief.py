@@ -82,15 +82,17 @@ def candidates(state: State, seat: int) -> list[Candidate]:
     return found
 
 
-def _unseen(have: list[Any], seen: dict[str, int]) -> list[Any]:
-    """The cards of `have` left once the `seen` copies (pool id: count) are taken out."""
-    taken: dict[str, int] = {}
+def _unseen(have: list[Any], seen: dict[str, int] | None) -> list[Any]:
+    """The cards of `have` left once the `seen` copies (pool id: count) are taken out (the first ones)."""
+    if not seen:
+        return list(have)
+    left = dict(seen)
     rest = []
     for d in have:
         k = d.id
-        n = taken.get(k, 0)
-        if n < seen.get(k, 0):
-            taken[k] = n + 1
+        n = left.get(k)
+        if n:
+            left[k] = n - 1
         else:
             rest.append(d)
     return rest
@@ -106,27 +108,38 @@ def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
             continue
         cands = candidates(state, o)
         by_part: dict[Hashable, list[int]] = {}  # the hidden instance ids
-        seen: dict[Hashable, dict[str, int]] = {}  # pool id: copies seen, by part
-        total: dict[str, int] = {}  # pool id: copies seen in any part
-        for i in range(len(defs)):
-            if owner[i] != o:
+        seen_ids: dict[Hashable, list[str]] = {}  # pool ids of the cards seen, by part
+        for i, ow in enumerate(owner):
+            if ow != o:
                 continue
             part = part_of(i)
             if i in hidden_set:
-                ids = by_part.get(part)
-                if ids is None:  # not setdefault: no list built for every card (greedy does this each decision)
-                    by_part[part] = ids = []
-                ids.append(i)
+                group = by_part.get(part)
+                if group is None:  # not setdefault: no list built for every card (greedy does this each decision)
+                    by_part[part] = group = []
+                group.append(i)
             else:
-                k = defs[i].id
-                counts = seen.get(part)
-                if counts is None:
-                    seen[part] = counts = {}
-                counts[k] = counts.get(k, 0) + 1
-                total[k] = total.get(k, 0) + 1
+                got = seen_ids.get(part)
+                if got is None:
+                    seen_ids[part] = got = []
+                got.append(defs[i].id)
+        # copies seen by pool id, per part and in all (Counter counts a list in C)
+        seen = {part: Counter(got) for part, got in seen_ids.items()}
+        total: Counter[str] = Counter()
+        for got in seen_ids.values():
+            total.update(got)
         if not by_part or not cands:
             continue
-        held = [sum(min(n, c.ids[k]) for k, n in total.items() if k in c.ids) for c in cands]
+        held = []
+        items = total.items()
+        for c in cands:  # how many of the seen cards each candidate holds (a loop: once per decision of greedy)
+            ids = c.ids
+            h = 0
+            for k, n in items:
+                m = ids.get(k)
+                if m:
+                    h += n if n < m else m
+            held.append(h)
         best = max(held)
         left = []
         for c in (c for c, h in zip(cands, held, strict=True) if h == best):
@@ -134,7 +147,7 @@ def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
             for part in by_part:
                 have = c.parts.get(part) or [d for cc in cands for d in cc.parts.get(part, ())]
                 if have:  # else no starter has such cards: this part keeps its real list
-                    per[part] = (_unseen(have, seen.get(part, {})), have)
+                    per[part] = (_unseen(have, seen.get(part)), have)
             left.append(per)
         deals.append(_Deal(by_part, left))
     return deals

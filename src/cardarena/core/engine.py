@@ -50,16 +50,40 @@ class Decision:
     """The one choice the game waits for: who chooses, what kind of choice, and the finite options.
 
     `seq` numbers the decisions of a game (strictly increasing): an answer names the seq it answers,
-    so a resent or stale answer is refused instead of being applied to a later decision."""
+    so a resent or stale answer is refused instead of being applied to a later decision.
 
-    __slots__ = ("kind", "options", "prompt", "seat", "seq")
+    `options` may be given as a function that builds them: they are then built when first read. A
+    search or a lookahead often stops at a decision it only scores, and building its options was a
+    large share of its cost. An asker may pass a builder only when it asks whatever the options are;
+    the state is not changed before they are read (`apply` reads them first, `clone` builds them
+    before the decision is shared), so they are the ones the asker would have built."""
 
-    def __init__(self, seat: int, kind: str, prompt: str, options: list[Option], seq: int = 0) -> None:
+    __slots__ = ("_build", "_options", "kind", "prompt", "seat", "seq")
+
+    def __init__(self, seat: int, kind: str, prompt: str,
+                 options: list[Option] | Callable[[], list[Option]], seq: int = 0) -> None:
         self.seat = seat
         self.kind = kind
         self.prompt = prompt
-        self.options = options
+        if options.__class__ is list:
+            self._options: list[Option] | None = options
+            self._build: Callable[[], list[Option]] | None = None
+        else:
+            self._options = None
+            self._build = options  # type: ignore[assignment]
         self.seq = seq
+
+    @property
+    def options(self) -> list[Option]:
+        opts = self._options
+        if opts is None:
+            assert self._build is not None
+            opts = self._options = self._build()
+            self._build = None
+        return opts
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a builder is not picklable: its options are
+        return (Decision, (self.seat, self.kind, self.prompt, self.options, self.seq))
 
     def option(self, option_id: str) -> Option:
         for o in self.options:
@@ -316,8 +340,10 @@ class State(metaclass=StateMeta):
                 fields["~iid"] = iids
         self.log.append(fields)
 
-    def ask(self, seat: int, kind: str, prompt: str, options: list[Option], resume: Step, asker: Step) -> None:
-        """Stop the rules here until `seat` picks one of `options`; then run `resume + (value,)`.
+    def ask(self, seat: int, kind: str, prompt: str, options: list[Option] | Callable[[], list[Option]],
+            resume: Step, asker: Step) -> None:
+        """Stop the rules here until `seat` picks one of `options` (or of what the function `options`
+        builds when they are first read: see `Decision`); then run `resume + (value,)`.
 
         `asker` is the step that built this decision. Asking steps have no side effects before they
         ask, so re-running `asker` rebuilds the decision: `determinize` does that when it changes

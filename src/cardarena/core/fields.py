@@ -49,7 +49,10 @@ _COPY = {
 
 def make_clone(cls: type, fields: dict[str, str]) -> Any:
     """Compile `clone()` for `cls` from its field declaration."""
-    lines = ["def clone(s):", "    c = _new(_cls)"]
+    lines = ["def clone(s):"]
+    if "decision" in fields:  # a decision whose options are built when read is built before it is shared
+        lines += ["    d = s.decision", "    if d is not None and d._options is None:", "        d.options"]
+    lines.append("    c = _new(_cls)")
     for name, kind in fields.items():
         lines.append(f"    c.{name} = " + _COPY[kind].format(name))
     lines.append("    return c")

@@ -13,26 +13,28 @@ holds them, so no id in a live key can be reused by another object.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .engine import Option
 
+T = TypeVar("T")
 
-class SharedOptions:
-    """A bounded table of shared Options (cleared when full: a long-lived server may load card
-    definitions more than once, and an entry keeps its definitions alive)."""
+
+class Shared(Generic[T]):
+    """A bounded table of values built once and shared (cleared when full: a long-lived server may
+    load card definitions more than once, and an entry keeps its definitions alive)."""
 
     __slots__ = ("_keep", "_max", "_opts", "get")
 
     def __init__(self, max_entries: int = 1 << 15) -> None:
-        self._opts: dict[Hashable, Option] = {}
+        self._opts: dict[Hashable, T] = {}
         self._keep: dict[Hashable, Any] = {}
         self._max = max_entries
-        #: the shared option under a key, or None: the table's own `dict.get` (asked for every card of
+        #: the shared value under a key, or None: the table's own `dict.get` (asked for every card of
         #: every Action Step of a search, so no Python call is spent on it)
-        self.get: Callable[[Hashable], Option | None] = self._opts.get
+        self.get: Callable[[Hashable], T | None] = self._opts.get
 
-    def put(self, key: Hashable, keep: Any, option: Option) -> Option:
+    def put(self, key: Hashable, keep: Any, option: T) -> T:
         """Remember `option` under `key`, holding `keep` (the definitions named by id in the key)."""
         if len(self._opts) >= self._max:
             self._opts.clear()  # in place: `get` stays bound to this table
@@ -43,3 +45,9 @@ class SharedOptions:
 
     def __len__(self) -> int:
         return len(self._opts)
+
+
+class SharedOptions(Shared[Option]):
+    """Shared Options, one table per kind of decision."""
+
+    __slots__ = ()

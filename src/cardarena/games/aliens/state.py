@@ -11,10 +11,14 @@ from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
 from cardarena.core.fields import F
+from cardarena.core.options import Shared
 
 from .schema import AlienCard, SpawnCard, TacticCard
 
 STATUSES = ("jammed", "corroding", "fluxed")
+
+#: a card's view depends on its definition alone: built once and handed out as a copy
+_CARD_VIEWS: Shared[dict[str, Any]] = Shared(4096)
 
 
 class AliensState(State):
@@ -111,14 +115,10 @@ class AliensState(State):
     # -- views: cards by pool id, positions for what the seat may not know ------------------------
     def card_view(self, iid: int) -> dict[str, Any]:
         d = self.defs[iid]
-        out: dict[str, Any] = {"id": d.id, "name": d.name}
-        if isinstance(d, TacticCard):
-            out.update(kind="tactic", subtype=d.subtype, species=d.species, cost=d.cost)
-            if d.subtype == "attack":
-                out.update(affinity=d.affinity, damage=d.damage)
-        elif isinstance(d, SpawnCard):
-            out.update(kind="spawn", subtype=d.subtype, cost=d.cost)
-        return out
+        out = _CARD_VIEWS.get(id(d))
+        if out is None:
+            out = _CARD_VIEWS.put(id(d), d, _card_view(d))
+        return dict(out)
 
     def alien_view(self, slot: int) -> dict[str, Any]:
         a = self.alien(slot)
@@ -183,3 +183,14 @@ class AliensState(State):
             "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
+
+
+def _card_view(d: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": d.id, "name": d.name}
+    if isinstance(d, TacticCard):
+        out.update(kind="tactic", subtype=d.subtype, species=d.species, cost=d.cost)
+        if d.subtype == "attack":
+            out.update(affinity=d.affinity, damage=d.damage)
+    elif isinstance(d, SpawnCard):
+        out.update(kind="spawn", subtype=d.subtype, cost=d.cost)
+    return out

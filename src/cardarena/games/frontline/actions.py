@@ -6,6 +6,7 @@ abilities, Retreats and the Emergency move do (ruling frontline.gap.19).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardarena.core.engine import Option, Step
@@ -140,7 +141,8 @@ def h_main(st: FrontlineState, step: Step) -> None:
     n = step[1]
     p = st.active
     st.enter_phase(f"main{n}")
-    st.ask(p, "main", f"Main Phase {n}: your play", main_options(st, p, n), ("main_do", n), step)
+    # always asked: its options are built when read (core/engine.py, `Decision`)
+    st.ask(p, "main", f"Main Phase {n}: your play", partial(main_options, st, p, n), ("main_do", n), step)
 
 
 def h_main_do(st: FrontlineState, step: Step) -> None:

@@ -7,6 +7,7 @@ resume do the work. That keeps `State.reask` sound.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardarena.core.engine import Option, Step
@@ -237,13 +238,13 @@ def _skill_options(pool: Any, h: Any, s: int, lo: tuple[str, ...], spent: tuple[
 def h_opportunity(st: MasteryState, step: Step) -> None:
     """Asker: always asked, pass included, since what is legal depends on the hidden hand."""
     _, p, phase = step
-    opts = opportunity_options(st, p, phase)
     key = (st.round, st.ap[p], phase)
     prompt = _PROMPTS.get(key)  # the same few texts at most decisions of every rollout: built once
     if prompt is None:
         what = "Tactic, Hero action or pass" if phase == "open" else "Hero action or end"
         prompt = _PROMPTS[key] = f"Round {st.round}, {st.ap[p]} AP: your Action Opportunity ({what})"
-    st.ask(p, "opportunity", prompt, opts, ("opp_chosen", p, phase), step)
+    # built when read (core/engine.py, `Decision`): a lookahead often only scores the position
+    st.ask(p, "opportunity", prompt, partial(opportunity_options, st, p, phase), ("opp_chosen", p, phase), step)
 
 
 _PROMPTS: dict[tuple[int, int, str], str] = {}

@@ -12,12 +12,17 @@ from typing import Any, ClassVar
 
 from cardarena.core.engine import Handler, State
 from cardarena.core.fields import F
+from cardarena.core.options import Shared
 
 from .pool import card_pool
 from .schema import HeroCard, PathCard, TechniqueCard
 
 #: instance ids below this are the 6 Heroes (id = slot) and their 18 Paths; cards come after
 FIRST_CARD = 24
+
+#: a card's view depends on its definition alone: built once (every view lists the discard piles,
+#: dozens of cards) and handed out as a copy
+_CARD_VIEWS: Shared[dict[str, Any]] = Shared(4096)
 
 
 class MasteryState(State):
@@ -114,16 +119,11 @@ class MasteryState(State):
         return [*self.hand[o], *self.deck[o], *self.deck[seat]]
 
     def card_view(self, iid: int) -> dict[str, Any]:
-        from .text import card_text
-
         d = self.defs[iid]
-        out: dict[str, Any] = {"card": d.id, "name": d.name, "cost": d.cost, "target": d.target,
-                               "text": card_text(d.target, d.effects)}
-        if isinstance(d, TechniqueCard):
-            out.update(kind="technique", level=d.level, symbol=d.symbol)
-        else:
-            out["kind"] = "tactic"
-        return out
+        out = _CARD_VIEWS.get(id(d))
+        if out is None:
+            out = _CARD_VIEWS.put(id(d), d, _card_view(d))
+        return dict(out)
 
     def hero_view(self, slot: int) -> dict[str, Any]:
         h = self.heroes[slot]
@@ -186,3 +186,15 @@ class MasteryState(State):
             "decision": self.decision_view(seat),
             "result": None if self.result is None else self.result.to_dict(),
         }
+
+
+def _card_view(d: Any) -> dict[str, Any]:
+    from .text import card_text
+
+    out: dict[str, Any] = {"card": d.id, "name": d.name, "cost": d.cost, "target": d.target,
+                           "text": card_text(d.target, d.effects)}
+    if isinstance(d, TechniqueCard):
+        out.update(kind="technique", level=d.level, symbol=d.symbol)
+    else:
+        out["kind"] = "tactic"
+    return out
