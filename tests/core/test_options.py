@@ -69,10 +69,10 @@ def test_a_decision_builds_its_options_when_first_read_and_once():
 
 
 def test_options_built_when_read_are_those_the_asker_builds():
-    # mastery's Action Opportunity and frontline's Main Phase are asked with a builder
-    # (core/engine.py, `Decision`): reading them late, after a clone or from a copy, must give what
-    # asking again builds (`reask` re-runs the asker), and a game must meet such decisions
-    for game_id in ("mastery", "frontline"):
+    # every game asks its main decision with a builder (core/engine.py, `Decision`): reading the
+    # options late, after a clone, must give what asking again builds (`reask` re-runs the asker),
+    # and a game must meet such decisions
+    for game_id in cardarena.game_ids():
         game = cardarena.load_game(game_id)
         rng = random.Random(2)
         lazy = 0

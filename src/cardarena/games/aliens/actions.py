@@ -13,6 +13,7 @@ player holds hidden cards that could act, even if none can.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardarena.core.engine import Option, Step
@@ -262,8 +263,15 @@ def h_activation(st: AliensState, step: Step) -> None:
     """Asker: the primary action, or one granted follow-up (step[1] is the mode)."""
     mode = step[1]
     p = st.active
+    prompt = "Choose your action for this turn" if mode == "primary" else f"Follow-up action ({mode})"
+    kind = "action" if mode == "primary" else "followup"
+    if st.hand[p] or ready_set_cards(st, p):
+        # hidden cards: asked whatever the options are (see below), so they are built when read
+        # (core/engine.py, `Decision`)
+        st.ask(p, kind, prompt, partial(activation_options, st, p, mode), ("act", mode), step)
+        return
     opts = activation_options(st, p, mode)
-    if len(opts) == 1 and not st.hand[p] and not ready_set_cards(st, p):
+    if len(opts) == 1:
         # only "pass", and public facts show it (no hand, no usable face-down card): nothing to
         # choose. With hidden cards the phase is asked even if only "pass" is left, so that the
         # opponent cannot tell an unplayable hand from a chosen pass (docs/architecture.md).
@@ -271,8 +279,7 @@ def h_activation(st: AliensState, step: Step) -> None:
         if mode != "primary":
             st.stack.append(("after_action",))
         return
-    prompt = "Choose your action for this turn" if mode == "primary" else f"Follow-up action ({mode})"
-    st.ask(p, "action" if mode == "primary" else "followup", prompt, opts, ("act", mode), step)
+    st.ask(p, kind, prompt, opts, ("act", mode), step)
 
 
 def reveal(st: AliensState, p: int, iid: int) -> None:

@@ -5,6 +5,7 @@ window declared.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardarena.core.engine import Option, Step
@@ -175,8 +176,8 @@ def h_action(st: CircuitsState, step: Step) -> None:
     seat = step[1]
     if st.result is not None:
         return
-    opts = action_options(st, seat)
-    st.ask(seat, "action", "Action Step: choose an action", opts, ("act", seat), step)
+    # always asked: its options are built when read (core/engine.py, `Decision`)
+    st.ask(seat, "action", "Action Step: choose an action", partial(action_options, st, seat), ("act", seat), step)
 
 
 def h_act(st: CircuitsState, step: Step) -> None:

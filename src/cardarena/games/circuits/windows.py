@@ -9,6 +9,7 @@ it was cancelled or delayed. Steps: open → respond 2 → respond 3 (full only)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardarena.core.engine import Option, Step
@@ -175,12 +176,18 @@ def h_respond(st: CircuitsState, step: Step) -> None:
     responder = 1 - frame["actor"] if n == 2 else frame["actor"]
     if not st.hand[responder]:
         return
+    # always asked: its options are built when read (core/engine.py, `Decision`)
+    st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}",
+           partial(respond_options, st, fid, n), ("answer_chosen", fid, n), step)
+
+
+def respond_options(st: CircuitsState, fid: int, n: int) -> list[Option]:
+    """The cards that may answer at step `n` of window `fid`, then `pass`."""
     opts = []
     for i in answers(st, fid, n):
         opts.append(_answer_option(i, st.defs[i]))
     opts.append(_PASS)
-    st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}", opts,
-           ("answer_chosen", fid, n), step)
+    return opts
 
 
 #: Window options, shared between decisions (core/options.py): a window opens at nearly every play
