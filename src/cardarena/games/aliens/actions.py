@@ -127,42 +127,99 @@ def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool)
                   {"target": w, "card": st.defs[t].id if known else None}, t)
 
 
-class _Usable:
-    """What decides, for one player at one moment, whether a card can be used: computed once per
-    decision so that each card is a few comparisons (this is the engine's hottest path)."""
+#: a limit below every card's cost (costs are at least 0): no Alien can use the card
+_NONE = -(1 << 30)
+#: the limit key of Spawns (no species; ruled by the Sector's cost modifier alone, rule aliens.3.8)
+_SPAWN = "\x00spawn"
+#: the limit key of a species' Attacks, by species (one string each, so its hash is computed once)
+_ATTACK_KEYS: dict[str, str] = {}
 
-    __slots__ = ("enemy_cards", "energy", "spawn_mod", "users")
 
-    def __init__(self, st: AliensState, p: int) -> None:
-        self.energy = len(st.reactor[p]) + st.charge[p]
-        self.users: list[tuple[str, int, bool]] = []  # (species, cost modifier, has attacked)
-        defs = st.defs
-        mods = slot_modifiers(st, p, "cost")
-        for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
-            if st.hp[s] > 0 and st.status[s] != "jammed":
-                mod = mods[k] + (1 if st.status[s] == "fluxed" else 0)
-                self.users.append((defs[st.aliens[s]].species, mod, st.attacked[s]))
-        self.spawn_mod = defs[st.sector].modifiers.cost if st.sector >= 0 and defs[st.sector].modifiers else 0
-        self.enemy_cards = bool(st.command[1 - p]) or st.sector >= 0
+def _attack_key(species: str) -> str:
+    k = _ATTACK_KEYS.get(species)
+    if k is None:
+        k = _ATTACK_KEYS[species] = species + "\x00attack"
+    return k
 
-    def can_use(self, d: Any, mode: str) -> bool:
+
+def _limits(st: AliensState, p: int) -> tuple[int, dict[str, int], bool]:
+    """What decides, for `p` now, whether a card can be used: p's energy; the highest printed cost p
+    can pay by limit key (a species' cards, a species' Attacks, Spawns), over p's live, un-Jammed
+    Aliens (an Attack's only over those that have not attacked; rules aliens.3.6, aliens.12.8); and
+    whether an enemy card is in play. Worked out once a decision, so each card is a lookup."""
+    energy = len(st.reactor[p]) + st.charge[p]
+    defs = st.defs
+    sector = st.sector
+    m = defs[sector].modifiers if sector >= 0 else None
+    lim = {_SPAWN: energy - (m.cost if m is not None else 0)}
+    hp = st.hp
+    status = st.status
+    attacked = st.attacked
+    aliens = st.aliens
+    mods = slot_modifiers(st, p, "cost")
+    for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
+        if hp[s] > 0:
+            stat = status[s]
+            if stat == "jammed":
+                continue
+            v = energy - mods[k] - (1 if stat == "fluxed" else 0)
+            sp = defs[aliens[s]].species
+            if lim.get(sp, _NONE) < v:
+                lim[sp] = v
+            if not attacked[s]:
+                ak = _attack_key(sp)
+                if lim.get(ak, _NONE) < v:
+                    lim[ak] = v
+    return energy, lim, sector >= 0 or bool(st.command[1 - p])
+
+
+class _Card:
+    """What the Activation Phase needs of one hand or face-down card's definition, worked out once:
+    its printed cost, its limit key (see `_limits`), whether it needs an enemy card in play, the
+    follow-up modes that allow it (rules aliens.7.7–7.13), and its play and set options by instance id."""
+
+    __slots__ = ("cost", "d", "ec", "key", "modes", "opts")
+
+    def __init__(self, d: Any) -> None:
+        self.d = d  # held: the table is keyed by id(d)
+        self.cost: int = d.cost
         sub = d.subtype
-        if mode == "assault" and sub != "attack":
-            return False
-        if mode == "special" and (sub != "special" or isinstance(d, SpawnCard)):
-            return False
-        if d.target == "enemy_card" and not self.enemy_cards:
-            return False
-        energy = self.energy
-        if isinstance(d, SpawnCard):
-            return d.cost + self.spawn_mod <= energy
-        species = d.species
-        attack = sub == "attack"
-        cost = d.cost
-        for sp, mod, attacked in self.users:
-            if sp == species and not (attack and attacked) and cost + mod <= energy:
-                return True
+        spawn = isinstance(d, SpawnCard)
+        self.key = _SPAWN if spawn else _attack_key(d.species) if sub == "attack" else d.species
+        self.ec = d.target == "enemy_card"
+        modes = {"primary", "any"}
+        if sub == "attack":
+            modes.add("assault")
+        if sub == "special" and not spawn:
+            modes.add("special")
+        self.modes = frozenset(modes)
+        self.opts: dict[int, tuple[Option, Option]] = {}
+
+    def options(self, iid: int) -> tuple[Option, Option]:
+        """The "play" and "set" options of hand card `iid`."""
+        d = self.d
+        pair = self.opts[iid] = (
+            Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
+                   ("play", iid, "hand")),
+            Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid)))
+        return pair
+
+
+#: `_Card` by id() of the definition (each entry holds its definition, so no live id is reused)
+_CARDS: dict[int, _Card] = {}
+
+
+def _card(d: Any) -> _Card:
+    if len(_CARDS) >= 4096:
+        _CARDS.clear()  # a long-lived server may load definitions again: do not grow without bound
+    c = _CARDS[id(d)] = _Card(d)
+    return c
+
+
+def _usable(c: _Card, mode: str, lim: dict[str, int], ecards: bool) -> bool:
+    if c.cost > lim.get(c.key, _NONE) or (c.ec and not ecards):
         return False
+    return mode == "primary" or mode in c.modes
 
 
 def _play_label(d: Any, where_from: str) -> str:
@@ -178,20 +235,6 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     turn = st.turn
     set_turn = st.set_turn
     return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
-
-
-def _hand_option(what: str, iid: int, d: Any) -> Option:
-    """The "play" or "set" option of hand card `iid`, defined by `d`."""
-    key = (what, iid, id(d))
-    o = _SHARED.get(key)
-    if o is None:
-        if what == "play":
-            o = Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
-                       ("play", iid, "hand"))
-        else:
-            o = Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid))
-        o = _SHARED.put(key, d, o)
-    return o
 
 
 def _command_option(iid: int, d: Any, k: int) -> Option:
@@ -210,45 +253,65 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     assault, special or any (rules aliens.7.7–7.13). Identical cards are one option (by pool id)."""
     opts: list[Option] = []
     defs = st.defs
-    usable = _Usable(st, p)
-    can_use = usable.can_use
-    hand = st.hand[p]
-    in_hand = st.distinct(hand)
-    for iid in in_hand:
-        d = defs[iid]
-        if can_use(d, mode):
-            opts.append(_hand_option("play", iid, d))
+    energy, lim, ecards = _limits(st, p)
+    lim_get = lim.get
+    cards_get = _CARDS.get
     command = st.command[p]
-    for iid in st.distinct(ready_set_cards(st, p)):
+    mine = st.set_turn.keys() & command  # p's face-down cards, found in C
+    may_set = (mode == "primary" or mode == "any") and len(mine) < st.params["set_limit"]
+    sets: list[Option] = []
+    primary = mode == "primary"
+    for iid in st.distinct(st.hand[p]):
         d = defs[iid]
-        if can_use(d, mode):
-            opts.append(_command_option(iid, d, command.index(iid)))
+        c = cards_get(id(d))
+        if c is None:
+            c = _card(d)
+        pair = c.opts.get(iid)
+        if pair is None:
+            pair = c.options(iid)
+        # `_usable`, inline: this loop runs for every hand card of every Activation Phase of a search
+        if c.cost <= lim_get(c.key, _NONE) and (ecards or not c.ec) and (primary or mode in c.modes):
+            opts.append(pair[0])
+        if may_set:
+            sets.append(pair[1])
+    if mine:
+        for iid in st.distinct(ready_set_cards(st, p)):
+            d = defs[iid]
+            c = cards_get(id(d))
+            if c is None:
+                c = _card(d)
+            if _usable(c, mode, lim, ecards):
+                opts.append(_command_option(iid, d, command.index(iid)))
     if mode in ("primary", "any"):
-        for s in st.live_slots(p):
-            a: AlienCard = defs[st.aliens[s]]
-            ab = a.ability
-            if ab.kind == "passive" or st.status[s] == "jammed":
-                continue
-            if ab.kind == "once" and st.once_used[s]:
-                continue
-            if ab.kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
-                continue
-            if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
-                continue
-            key = ("ability", s, id(a))
-            o = _SHARED.get(key)
-            if o is None:
-                free = " (free action)" if ab.kind == "repeatable" else ""
-                o = _SHARED.put(key, a, Option(
-                    f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
-                    {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
-                     "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
-            opts.append(o)
-        if len(st.set_turn.keys() & command) < st.params["set_limit"]:  # p's face-down cards, counted in C
-            for iid in in_hand:
-                opts.append(_hand_option("set", iid, defs[iid]))
+        _ability_options(st, p, mode, energy, ecards, opts)
+        opts.extend(sets)
     opts.append(_PASS if mode == "primary" else _DECLINE)
     return opts
+
+
+def _ability_options(st: AliensState, p: int, mode: str, energy: int, ecards: bool, opts: list[Option]) -> None:
+    """The Alien abilities `p` may use now (rulebook §13), appended to `opts`."""
+    defs = st.defs
+    for s in st.live_slots(p):
+        a: AlienCard = defs[st.aliens[s]]
+        ab = a.ability
+        if ab.kind == "passive" or st.status[s] == "jammed":
+            continue
+        if ab.kind == "once" and st.once_used[s]:
+            continue
+        if ab.kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
+            continue
+        if ab.cost > energy or (ab.target == "enemy_card" and not ecards):
+            continue
+        key = ("ability", s, id(a))
+        o = _SHARED.get(key)
+        if o is None:
+            free = " (free action)" if ab.kind == "repeatable" else ""
+            o = _SHARED.put(key, a, Option(
+                f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
+                {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
+                 "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
+        opts.append(o)
 
 
 _PASS = Option("pass", "Pass", {"action": "pass"}, ("pass",))
