@@ -18,7 +18,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
-from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifiers, tactic_cost
+from .effects import Use, apply_effects, attack_damage, hit, pay, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
 from .state import AliensState
 
@@ -142,35 +142,119 @@ def _attack_key(species: str) -> str:
     return k
 
 
-def _limits(st: AliensState, p: int) -> tuple[int, dict[str, int], bool]:
-    """What decides, for `p` now, whether a card can be used: p's energy; the highest printed cost p
+class _Alien:
+    """What the Activation Phase needs of one Alien's definition, worked out once: its species and
+    the limit key of its species' Attacks, its Passive's cost modifier on itself and on its squad
+    (docs/cards.md), its ability's kind, cost and whether it targets an enemy card, and its ability
+    option by slot."""
+
+    __slots__ = ("a", "akey", "cost", "ec", "kind", "opts", "own_mod", "species", "squad_mod")
+
+    def __init__(self, a: AlienCard) -> None:
+        self.a = a  # held, and compared: the table is keyed by pool id
+        ab = a.ability
+        self.species = a.species
+        self.akey = _attack_key(a.species)
+        mod = ab.modifiers.cost if ab.modifiers is not None else 0
+        self.squad_mod = mod if ab.scope == "squad" else 0
+        self.own_mod = 0 if ab.scope == "squad" else mod
+        self.kind = ab.kind
+        self.cost = ab.cost
+        self.ec = ab.target == "enemy_card"
+        self.opts: dict[int, Option] = {}
+
+    def option(self, s: int) -> Option:
+        """The option of using this Alien's ability from slot `s`."""
+        a = self.a
+        ab = a.ability
+        free = " (free action)" if ab.kind == "repeatable" else ""
+        o = self.opts[s] = Option(
+            f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
+            {"action": "ability", "performer": {"seat": s // 3, "zone": "aliens", "index": s % 3},
+             "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s))
+        return o
+
+
+#: `_Alien` by pool id (each entry holds its definition and is rebuilt for another one of that id)
+_ALIENS: dict[str, _Alien] = {}
+
+
+def _alien(a: AlienCard) -> _Alien:
+    r = _ALIENS.get(a.id)
+    if r is None or r.a is not a:
+        r = _ALIENS[a.id] = _Alien(a)
+    return r
+
+
+def _continuous_cost(st: AliensState, p: int) -> int:
+    """The cost modifiers of p's face-up Continuous Spawns."""
+    defs = st.defs
+    set_turn = st.set_turn
+    total = 0
+    for i in st.command[p]:
+        if i not in set_turn:
+            d = defs[i]
+            if d.subtype == "continuous" and d.modifiers is not None:
+                total += d.modifiers.cost
+    return total
+
+
+def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) -> tuple[dict[str, int], bool]:
+    """What decides, for `p` now, whether a card can be used: the highest printed cost p
     can pay by limit key (a species' cards, a species' Attacks, Spawns), over p's live, un-Jammed
-    Aliens (an Attack's only over those that have not attacked; rules aliens.3.6, aliens.12.8); and
-    whether an enemy card is in play. Worked out once a decision, so each card is a lookup."""
+    Aliens (an Attack's only over those that have not attacked; rules aliens.3.6, aliens.8.7,
+    aliens.12.8; the cost modifiers are `slot_modifiers`'); and whether an enemy card is in play.
+    Worked out once a decision, so each card is a lookup. With `abilities`, the options of the
+    abilities p may use now are appended to it in slot order (rulebook §13), from the same loop."""
     energy = len(st.reactor[p]) + st.charge[p]
     defs = st.defs
     sector = st.sector
-    m = defs[sector].modifiers if sector >= 0 else None
-    lim = {_SPAWN: energy - (m.cost if m is not None else 0)}
+    ecards = sector >= 0 or bool(st.command[1 - p])
+    shared = 0
+    if sector >= 0:
+        m = defs[sector].modifiers
+        if m is not None:
+            shared = m.cost
+    lim = {_SPAWN: energy - shared}
+    if st.command[p]:
+        shared += _continuous_cost(st, p)
     hp = st.hp
+    aliens = st.aliens
+    live: list[tuple[int, _Alien]] = []
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        if hp[s] > 0:
+            r = _alien(defs[aliens[s]])
+            shared += r.squad_mod
+            live.append((s, r))
     status = st.status
     attacked = st.attacked
-    aliens = st.aliens
-    mods = slot_modifiers(st, p, "cost")
-    for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
-        if hp[s] > 0:
-            stat = status[s]
-            if stat == "jammed":
-                continue
-            v = energy - mods[k] - (1 if stat == "fluxed" else 0)
-            sp = defs[aliens[s]].species
-            if lim.get(sp, _NONE) < v:
-                lim[sp] = v
-            if not attacked[s]:
-                ak = _attack_key(sp)
-                if lim.get(ak, _NONE) < v:
-                    lim[ak] = v
-    return energy, lim, sector >= 0 or bool(st.command[1 - p])
+    equip = st.equip
+    for s, r in live:
+        stat = status[s]
+        if stat == "jammed":
+            continue
+        mod = shared + r.own_mod
+        eq = equip[s]
+        if eq >= 0 and defs[eq].modifiers is not None:
+            mod += defs[eq].modifiers.cost
+        v = energy - mod - (1 if stat == "fluxed" else 0)
+        if lim.get(r.species, _NONE) < v:
+            lim[r.species] = v
+        if not attacked[s] and lim.get(r.akey, _NONE) < v:
+            lim[r.akey] = v
+        if abilities is not None and _may_use_ability(st, r, s, mode, energy, ecards):
+            abilities.append(r.opts.get(s) or r.option(s))
+    return lim, ecards
+
+
+def _may_use_ability(st: AliensState, r: _Alien, s: int, mode: str, energy: int, ecards: bool) -> bool:
+    """Whether the live, un-Jammed Alien in slot `s` may use its ability now (rules aliens.13.1–13.4)."""
+    kind = r.kind
+    if kind == "passive" or (kind == "once" and st.once_used[s]):
+        return False
+    if kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
+        return False
+    return r.cost <= energy and (ecards or not r.ec)
 
 
 class _Card:
@@ -181,7 +265,7 @@ class _Card:
     __slots__ = ("cost", "d", "ec", "key", "modes", "opts")
 
     def __init__(self, d: Any) -> None:
-        self.d = d  # held: the table is keyed by id(d)
+        self.d = d  # held, and compared: the table is keyed by pool id
         self.cost: int = d.cost
         sub = d.subtype
         spawn = isinstance(d, SpawnCard)
@@ -205,14 +289,12 @@ class _Card:
         return pair
 
 
-#: `_Card` by id() of the definition (each entry holds its definition, so no live id is reused)
-_CARDS: dict[int, _Card] = {}
+#: `_Card` by pool id (each entry holds its definition and is rebuilt for another one of that id)
+_CARDS: dict[str, _Card] = {}
 
 
 def _card(d: Any) -> _Card:
-    if len(_CARDS) >= 4096:
-        _CARDS.clear()  # a long-lived server may load definitions again: do not grow without bound
-    c = _CARDS[id(d)] = _Card(d)
+    c = _CARDS[d.id] = _Card(d)
     return c
 
 
@@ -253,18 +335,27 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     assault, special or any (rules aliens.7.7–7.13). Identical cards are one option (by pool id)."""
     opts: list[Option] = []
     defs = st.defs
-    energy, lim, ecards = _limits(st, p)
+    may_act = mode == "primary" or mode == "any"
+    abilities: list[Option] | None = [] if may_act else None
+    lim, ecards = _limits(st, p, mode, abilities)
     lim_get = lim.get
     cards_get = _CARDS.get
     command = st.command[p]
     mine = st.set_turn.keys() & command  # p's face-down cards, found in C
-    may_set = (mode == "primary" or mode == "any") and len(mine) < st.params["set_limit"]
+    may_set = may_act and len(mine) < st.params["set_limit"]
     sets: list[Option] = []
     primary = mode == "primary"
-    for iid in st.distinct(st.hand[p]):
+    seen: set[str] = set()
+    for iid in st.hand[p]:
         d = defs[iid]
-        c = cards_get(id(d))
-        if c is None:
+        pid = d.id
+        # identical copies are one option, the first: copies in one hand are known alike
+        # (AliensState.copies_known_apart), so this is `st.distinct`, inline
+        if pid in seen:
+            continue
+        seen.add(pid)
+        c = cards_get(pid)
+        if c is None or c.d is not d:
             c = _card(d)
         pair = c.opts.get(iid)
         if pair is None:
@@ -277,41 +368,16 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     if mine:
         for iid in st.distinct(ready_set_cards(st, p)):
             d = defs[iid]
-            c = cards_get(id(d))
-            if c is None:
+            c = cards_get(d.id)
+            if c is None or c.d is not d:
                 c = _card(d)
             if _usable(c, mode, lim, ecards):
                 opts.append(_command_option(iid, d, command.index(iid)))
-    if mode in ("primary", "any"):
-        _ability_options(st, p, mode, energy, ecards, opts)
+    if abilities is not None:
+        opts.extend(abilities)
         opts.extend(sets)
     opts.append(_PASS if mode == "primary" else _DECLINE)
     return opts
-
-
-def _ability_options(st: AliensState, p: int, mode: str, energy: int, ecards: bool, opts: list[Option]) -> None:
-    """The Alien abilities `p` may use now (rulebook §13), appended to `opts`."""
-    defs = st.defs
-    for s in st.live_slots(p):
-        a: AlienCard = defs[st.aliens[s]]
-        ab = a.ability
-        if ab.kind == "passive" or st.status[s] == "jammed":
-            continue
-        if ab.kind == "once" and st.once_used[s]:
-            continue
-        if ab.kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
-            continue
-        if ab.cost > energy or (ab.target == "enemy_card" and not ecards):
-            continue
-        key = ("ability", s, id(a))
-        o = _SHARED.get(key)
-        if o is None:
-            free = " (free action)" if ab.kind == "repeatable" else ""
-            o = _SHARED.put(key, a, Option(
-                f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
-                {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
-                 "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
-        opts.append(o)
 
 
 _PASS = Option("pass", "Pass", {"action": "pass"}, ("pass",))
