@@ -125,8 +125,12 @@ def h_turn_start(st: AliensState, step: Step) -> None:
         st.charge[p] += ramp
     if st.record:  # a search's copies keep no log: no event built
         st.emit("ramp", player=p, amount=max(ramp, 0))
-    st.push(("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
-            ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))
+    st.stack.extend(_TURN)
+
+
+#: a turn's steps (rule aliens.7.1), last first as `st.push` would put them on the stack: built once
+_TURN = tuple(reversed((("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
+                        ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))))
 
 
 def h_phase(st: AliensState, step: Step) -> None:
