@@ -210,47 +210,51 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) 
     defs = st.defs
     sector = st.sector
     ecards = sector >= 0 or bool(st.command[1 - p])
-    shared = 0
-    if sector >= 0:
-        m = defs[sector].modifiers
-        if m is not None:
-            shared = m.cost
-    lim = {_SPAWN: energy - shared}
-    if st.command[p]:
-        shared += _continuous_cost(st, p)
     hp = st.hp
     aliens = st.aliens
-    live: list[tuple[int, _Alien]] = []
-    for s in (p * 3, p * 3 + 1, p * 3 + 2):
-        if hp[s] > 0:
-            r = _alien(defs[aliens[s]])
-            shared += r.squad_mod
-            live.append((s, r))
     status = st.status
     attacked = st.attacked
     equip = st.equip
-    for s, r in live:
+    alien_get = _ALIENS.get
+    lim: dict[str, int] = {}
+    squad = 0  # the squad-wide modifiers of the live Aliens' Passives (the Jammed ones' too)
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        if hp[s] <= 0:
+            continue
+        a = defs[aliens[s]]
+        r = alien_get(a.id)
+        if r is None or r.a is not a:
+            r = _alien(a)
+        squad += r.squad_mod
         stat = status[s]
         if stat == "jammed":
             continue
-        mod = shared + r.own_mod
+        # the limit before the modifiers every slot shares, subtracted below
+        v = energy - r.own_mod - (1 if stat == "fluxed" else 0)
         eq = equip[s]
         if eq >= 0 and defs[eq].modifiers is not None:
-            mod += defs[eq].modifiers.cost
-        v = energy - mod - (1 if stat == "fluxed" else 0)
+            v -= defs[eq].modifiers.cost
         if lim.get(r.species, _NONE) < v:
             lim[r.species] = v
         if not attacked[s] and lim.get(r.akey, _NONE) < v:
             lim[r.akey] = v
-        if abilities is not None and _may_use_ability(st, r, s, mode, energy, ecards):
+        if abilities is not None and r.kind != "passive" and _may_use_ability(st, r, s, mode, energy, ecards):
             abilities.append(r.opts.get(s) or r.option(s))
+    m = defs[sector].modifiers if sector >= 0 else None
+    on_sector = m.cost if m is not None else 0
+    shared = on_sector + squad + (_continuous_cost(st, p) if st.command[p] else 0)
+    if shared:
+        for k in lim:
+            lim[k] -= shared
+    lim[_SPAWN] = energy - on_sector
     return lim, ecards
 
 
 def _may_use_ability(st: AliensState, r: _Alien, s: int, mode: str, energy: int, ecards: bool) -> bool:
-    """Whether the live, un-Jammed Alien in slot `s` may use its ability now (rules aliens.13.1–13.4)."""
+    """Whether the live, un-Jammed Alien in slot `s` may use its ability, not a Passive, now (rules
+    aliens.13.1–13.4)."""
     kind = r.kind
-    if kind == "passive" or (kind == "once" and st.once_used[s]):
+    if kind == "once" and st.once_used[s]:
         return False
     if kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
         return False
