@@ -389,6 +389,12 @@ _DECLINE = Option("pass", "Decline the follow-up", {"action": "pass"}, ("pass",)
 
 
 # -- steps ---------------------------------------------------------------------------------------
+# A step that would put one step on the stack for the run loop to take at once calls its handler
+# instead (with the same step): nothing can happen in between, and a search takes these steps at
+# every action of every rollout. A step that asks is the asker either way (`State.reask`).
+
+_AFTER_ACTION = ("after_action",)
+
 
 
 def h_activation(st: AliensState, step: Step) -> None:
@@ -402,7 +408,7 @@ def h_activation(st: AliensState, step: Step) -> None:
         # opponent cannot tell an unplayable hand from a chosen pass (docs/architecture.md).
         st.emit("pass", player=p, mode=mode, forced=True)
         if mode != "primary":
-            st.stack.append(("after_action",))
+            h_after_action(st, _AFTER_ACTION)
         return
     prompt = "Choose your action for this turn" if mode == "primary" else f"Follow-up action ({mode})"
     st.ask(p, "action" if mode == "primary" else "followup", prompt, opts, ("act", mode), step)
@@ -426,7 +432,7 @@ def h_act(st: AliensState, step: Step) -> None:
         if st.record:  # a search's copies keep no log: no event built
             st.emit("pass", player=p, mode=mode)
         if mode != "primary":
-            st.stack.append(("after_action",))
+            h_after_action(st, _AFTER_ACTION)
         return
     if what == "set":
         iid = choice[1]
@@ -435,25 +441,27 @@ def h_act(st: AliensState, step: Step) -> None:
         st.set_turn[iid] = st.turn
         if st.record:
             st.emit("set", player=p, card=st.ref(iid), index=len(st.command[p]) - 1)
-        st.stack.append(("after_action",))
+        h_after_action(st, _AFTER_ACTION)
         return
     if what == "ability":
         slot = choice[1]
         ab = st.alien(slot).ability
         if ab.kind == "repeatable":
-            st.push(("ability_target", p, slot), ("activation", mode))
+            st.stack.append(("activation", mode))
         else:
-            st.push(("ability_target", p, slot), ("after_action",))
+            st.stack.append(_AFTER_ACTION)
+        h_ability_target(st, ("ability_target", p, slot))
         return
     _, iid, origin = choice
     reveal(st, p, iid)
-    st.push(("performer", p, iid, ("own", origin)), ("after_action",))
+    st.stack.append(_AFTER_ACTION)
+    h_performer(st, ("performer", p, iid, ("own", origin)))
 
 
 def h_after_action(st: AliensState, step: Step) -> None:
     """After an action: a granted follow-up, if any, is offered next (rule aliens.7.13)."""
     if st.grants:
-        st.stack.append(("activation", st.grants.pop(0)))
+        h_activation(st, ("activation", st.grants.pop(0)))
 
 
 def h_performer(st: AliensState, step: Step) -> None:
@@ -463,7 +471,7 @@ def h_performer(st: AliensState, step: Step) -> None:
     d = st.defs[iid]
     slots = performers(st, p, d, d.subtype == "attack")
     if len(slots) == 1:
-        st.stack.append(("target", p, iid, slots[0], ctx))
+        h_target(st, ("target", p, iid, slots[0], ctx))
         return
     opts = [Option(f"performer:{s % 3}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",
                    {"performer": {"seat": p, "zone": "aliens", "index": s % 3}, "card": st.alien(s).id}, s)
@@ -474,7 +482,7 @@ def h_performer(st: AliensState, step: Step) -> None:
 
 def h_performer_chosen(st: AliensState, step: Step) -> None:
     _, p, iid, ctx, slot = step
-    st.stack.append(("target", p, iid, slot, ctx))
+    h_target(st, ("target", p, iid, slot, ctx))
 
 
 def h_target(st: AliensState, step: Step) -> None:
@@ -484,11 +492,11 @@ def h_target(st: AliensState, step: Step) -> None:
     kind = target_kind(d)
     if ctx[0] == "counter" and ctx[1] == "attack" and kind in ("enemy", "ally"):
         # an answer to an attack hits the attacker / protects the attacked Alien (docs/cards.md)
-        st.stack.append(("use", p, iid, slot, ctx[2] if kind == "enemy" else ctx[3], ctx))
+        h_use(st, ("use", p, iid, slot, ctx[2] if kind == "enemy" else ctx[3], ctx))
         return
     cands = targets(st, p, kind)
     if len(cands) == 1:
-        st.stack.append(("use", p, iid, slot, cands[0], ctx))
+        h_use(st, ("use", p, iid, slot, cands[0], ctx))
         return
     opts = [target_option(st, t, kind, p) for t in cands]
     st.ask(p, "target", f"Target of {d.name}", opts, ("target_chosen", p, iid, slot, ctx), step)
@@ -496,7 +504,7 @@ def h_target(st: AliensState, step: Step) -> None:
 
 def h_target_chosen(st: AliensState, step: Step) -> None:
     _, p, iid, slot, ctx, target = step
-    st.stack.append(("use", p, iid, slot, target, ctx))
+    h_use(st, ("use", p, iid, slot, target, ctx))
 
 
 def h_use(st: AliensState, step: Step) -> None:
@@ -517,11 +525,12 @@ def h_use(st: AliensState, step: Step) -> None:
                 target_at=None if target < 0 else where(st, target, kind),
                 answering=ctx[1] if ctx[0] == "counter" else None)
     if ctx[0] == "counter":
-        st.stack.append(("resolve", p, iid, slot, target, ctx))
+        h_resolve(st, ("resolve", p, iid, slot, target, ctx))
         return
     st.negated = False
     st.blocked = 0
-    st.push(("window", 1 - p, "attack" if attack else "tactic", slot, target), ("resolve", p, iid, slot, target, ctx))
+    st.stack.append(("resolve", p, iid, slot, target, ctx))
+    h_window(st, ("window", 1 - p, "attack" if attack else "tactic", slot, target))
 
 
 def usable_counters(st: AliensState, q: int, window: str) -> list[int]:
@@ -568,7 +577,7 @@ def h_respond(st: AliensState, step: Step) -> None:
             st.emit("no_answer", player=q)
         return
     reveal(st, q, iid)
-    st.stack.append(("performer", q, iid, ("counter", window, att_slot, att_target)))
+    h_performer(st, ("performer", q, iid, ("counter", window, att_slot, att_target)))
 
 
 def h_resolve(st: AliensState, step: Step) -> None:
@@ -633,7 +642,7 @@ def h_ability_target(st: AliensState, step: Step) -> None:
     ab = st.alien(slot).ability
     cands = targets(st, p, ab.target)
     if len(cands) == 1:
-        st.stack.append(("use_ability", p, slot, cands[0]))
+        h_use_ability(st, ("use_ability", p, slot, cands[0]))
         return
     opts = [target_option(st, t, ab.target, p) for t in cands]
     st.ask(p, "target", f"Target of {ab.name}", opts, ("use_ability", p, slot), step)
@@ -657,7 +666,8 @@ def h_use_ability(st: AliensState, step: Step) -> None:
                 target_at=None if target < 0 else where(st, target, ab.target))
     st.negated = False
     st.blocked = 0
-    st.push(("window", 1 - p, "tactic", slot, target), ("resolve_ability", p, slot, target))
+    st.stack.append(("resolve_ability", p, slot, target))
+    h_window(st, ("window", 1 - p, "tactic", slot, target))
 
 
 def h_resolve_ability(st: AliensState, step: Step) -> None:
