@@ -121,6 +121,23 @@ def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
     return o
 
 
+def target_options(st: AliensState, cands: list[int], kind: str, viewer: int) -> list[Option]:
+    """`target_option` of each candidate; for Aliens, the shared option is looked up inline."""
+    if kind == "enemy_card":
+        return [target_option(st, t, kind, viewer) for t in cands]
+    defs = st.defs
+    hp = st.hp
+    aliens = st.aliens
+    mask = st.visible_mask
+    get = _SHARED.get
+    out = []
+    for t in cands:
+        card = defs[t]
+        o = get(("target", t, hp[t], bool(mask(t) >> viewer & 1), id(card), id(defs[aliens[t]])))
+        out.append(o if o is not None else target_option(st, t, kind, viewer))
+    return out
+
+
 def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool) -> Option:
     w = where(st, t, kind)
     return Option(f"target:{w['seat']}:{w['zone']}:{w['index']}", target_label(st, t, kind, viewer),
@@ -498,7 +515,7 @@ def h_target(st: AliensState, step: Step) -> None:
     if len(cands) == 1:
         h_use(st, ("use", p, iid, slot, cands[0], ctx))
         return
-    opts = [target_option(st, t, kind, p) for t in cands]
+    opts = target_options(st, cands, kind, p)
     st.ask(p, "target", f"Target of {d.name}", opts, ("target_chosen", p, iid, slot, ctx), step)
 
 
@@ -533,12 +550,13 @@ def h_use(st: AliensState, step: Step) -> None:
     h_window(st, ("window", 1 - p, "attack" if attack else "tactic", slot, target))
 
 
-def usable_counters(st: AliensState, q: int, window: str) -> list[int]:
+def usable_counters(st: AliensState, q: int, window: str, ready: list[int] | None = None) -> list[int]:
     """Counters `q` may answer with: set on an earlier turn, matching window, payable (rule aliens.10.2;
-    never from hand on the opponent's turn, rule aliens.10.4). Identical cards are one answer."""
+    never from hand on the opponent's turn, rule aliens.10.4). Identical cards are one answer.
+    `ready`: `ready_set_cards(st, q)`, when the caller has it already."""
     out = []
     defs = st.defs
-    for iid in st.distinct(ready_set_cards(st, q)):
+    for iid in st.distinct(ready_set_cards(st, q) if ready is None else ready):
         d = defs[iid]
         if d.subtype == "counter" and d.window in (window, "any") and performers(st, q, d, False):
             out.append(iid)
@@ -560,14 +578,18 @@ def h_window(st: AliensState, step: Step) -> None:
         return
     command = st.command[q]
     opts = []
-    for i in usable_counters(st, q, window):
+    for i in usable_counters(st, q, window, ready):
         k = command.index(i)
         opts.append(Option(f"counter:command:{k}", f"Answer with {st.name(i)}",
                            {"card": st.defs[i].id, "from": "command", "index": k}, i))
-    opts.append(Option("pass", "Let it resolve", {"action": "pass"}, -1))
-    what = "an attack" if window == "attack" else "a tactic"
-    st.ask(q, "respond", f"Your opponent used {what}: answer with a Counter?", opts,
+    opts.append(_LET_RESOLVE)
+    st.ask(q, "respond", _ANSWER_ATTACK if window == "attack" else _ANSWER_TACTIC, opts,
            ("respond", q, window, att_slot, att_target), step)
+
+
+_LET_RESOLVE = Option("pass", "Let it resolve", {"action": "pass"}, -1)
+_ANSWER_ATTACK = "Your opponent used an attack: answer with a Counter?"
+_ANSWER_TACTIC = "Your opponent used a tactic: answer with a Counter?"
 
 
 def h_respond(st: AliensState, step: Step) -> None:
@@ -644,7 +666,7 @@ def h_ability_target(st: AliensState, step: Step) -> None:
     if len(cands) == 1:
         h_use_ability(st, ("use_ability", p, slot, cands[0]))
         return
-    opts = [target_option(st, t, ab.target, p) for t in cands]
+    opts = target_options(st, cands, ab.target, p)
     st.ask(p, "target", f"Target of {ab.name}", opts, ("use_ability", p, slot), step)
 
 

@@ -31,21 +31,23 @@ def _continuous(st: AliensState, p: int, field: str) -> int:
     for i in st.command[p]:
         if i not in set_turn:
             d = defs[i]
-            if d.subtype == "continuous":
-                total += _mod(d.modifiers, field)
+            if d.subtype == "continuous" and d.modifiers is not None:
+                total += getattr(d.modifiers, field)
     return total
 
 
 def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     """Sum of `field` over everything that applies to the Alien in `slot`: its Equip, its owner's
-    Continuous Spawns, its own and its squad's Passives, and the Sector (docs/cards.md)."""
+    Continuous Spawns, its own and its squad's Passives, and the Sector (docs/cards.md). Asked at
+    every cost, attack and hit, so it reads the tables without a call per part."""
     defs = st.defs
     total = 0
     eq = st.equip[slot]
-    if eq >= 0:
-        total += _mod(defs[eq].modifiers, field)
+    if eq >= 0 and defs[eq].modifiers is not None:
+        total += getattr(defs[eq].modifiers, field)
     p = slot // 3
-    total += _continuous(st, p, field)
+    if st.command[p]:
+        total += _continuous(st, p, field)
     hp = st.hp
     aliens = st.aliens
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
@@ -53,8 +55,9 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
             ab = defs[aliens[s]].ability
             if ab.modifiers is not None and (ab.scope == "squad" or s == slot):
                 total += getattr(ab.modifiers, field)
-    if st.sector >= 0:
-        total += _mod(defs[st.sector].modifiers, field)
+    sector = st.sector
+    if sector >= 0 and defs[sector].modifiers is not None:
+        total += getattr(defs[sector].modifiers, field)
     return total
 
 
