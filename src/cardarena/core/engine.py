@@ -11,7 +11,7 @@ JSON at any decision and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, Self
 
 from .belief import deal_believed
@@ -471,6 +471,18 @@ class State(metaclass=StateMeta):
         put in a canonical order (`canonical`) before they are shuffled: two states the seat cannot
         tell apart then give the same determinizations, and an automaton with a fixed seed the same
         move (tests/agents/test_information_sets.py)."""
+        groups = self._contiguous_groups(hidden) if len(hidden) > 1 else None
+        if groups is None:
+            groups = self._groups(hidden)
+        for ids in groups:
+            if len(ids) > 1:
+                pool = canonical(itemgetter(*ids)(defs))  # the definitions read in C
+                search_shuffle(rng, pool)
+                for i, d in zip(ids, pool, strict=True):
+                    defs[i] = d
+
+    def _groups(self, hidden: list[int]) -> list[list[int]]:
+        """The hidden cards grouped by `resample_key`, the groups in order of their first card."""
         groups: dict[Any, list[int]] = {}
         # the default key, the owner, is read from the table in C: no Python call per hidden card
         key = self.owner.__getitem__ if self.__class__.resample_key is State.resample_key else self.resample_key
@@ -481,12 +493,23 @@ class State(metaclass=StateMeta):
                 groups[k] = [i]
             else:
                 ids.append(i)
-        for ids in groups.values():
-            if len(ids) > 1:
-                pool = canonical(defs[i] for i in ids)
-                search_shuffle(rng, pool)
-                for i, d in zip(ids, pool, strict=True):
-                    defs[i] = d
+        return list(groups.values())
+
+    def _contiguous_groups(self, hidden: list[int]) -> list[list[int]] | None:
+        """`_groups` without a Python step per card, when the key is the owner and each owner's hidden
+        cards lie together in `hidden` (as `hidden_from` lists them zone by zone); else None."""
+        if self.__class__.resample_key is not State.resample_key:
+            return None
+        keys = itemgetter(*hidden)(self.owner)  # in C
+        out: list[list[int]] = []
+        at = 0
+        for k in dict.fromkeys(keys):
+            n = keys.count(k)
+            if keys[at:at + n].count(k) != n:  # the owner's cards are not all together
+                return None
+            out.append(hidden[at:at + n])
+            at += n
+        return out
 
     def prior_part(self, iid: int) -> Hashable:
         """Which part of its owner's deck card `iid` is dealt from in a determinization (core/belief.py):

@@ -45,12 +45,14 @@ def test_every_effect_verb_of_the_schema_has_a_handler() -> None:
 
 
 def _pushed_step_names() -> set[str]:
-    """Every step name the rules push, append or resume to, read from the source."""
+    """Every step name the rules push, append or resume to, or hand straight to its handler (`h_...`,
+    the step the run loop would have taken next), read from the source."""
     names: set[str] = set()
     for path in SRC.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
-                    "push", "append", "ask"):
+            if isinstance(node, ast.Call) and (
+                    (isinstance(node.func, ast.Attribute) and node.func.attr in ("push", "append", "ask"))
+                    or (isinstance(node.func, ast.Name) and node.func.id.startswith("h_"))):
                 for arg in node.args:
                     if isinstance(arg, ast.Tuple) and arg.elts and isinstance(arg.elts[0], ast.Constant) \
                             and isinstance(arg.elts[0].value, str):

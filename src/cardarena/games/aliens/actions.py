@@ -19,7 +19,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
-from .effects import Use, apply_effects, attack_damage, hit, pay, slot_modifiers, tactic_cost
+from .effects import Use, apply_effects, attack_damage, hit, pay, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
 from .state import AliensState
 
@@ -122,48 +122,208 @@ def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
     return o
 
 
+def target_options(st: AliensState, cands: list[int], kind: str, viewer: int) -> list[Option]:
+    """`target_option` of each candidate; for Aliens, the shared option is looked up inline."""
+    if kind == "enemy_card":
+        return [target_option(st, t, kind, viewer) for t in cands]
+    defs = st.defs
+    hp = st.hp
+    aliens = st.aliens
+    mask = st.visible_mask
+    get = _SHARED.get
+    out = []
+    for t in cands:
+        card = defs[t]
+        o = get(("target", t, hp[t], bool(mask(t) >> viewer & 1), id(card), id(defs[aliens[t]])))
+        out.append(o if o is not None else target_option(st, t, kind, viewer))
+    return out
+
+
 def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool) -> Option:
     w = where(st, t, kind)
     return Option(f"target:{w['seat']}:{w['zone']}:{w['index']}", target_label(st, t, kind, viewer),
                   {"target": w, "card": st.defs[t].id if known else None}, t)
 
 
-class _Usable:
-    """What decides, for one player at one moment, whether a card can be used: computed once per
-    decision so that each card is a few comparisons (this is the engine's hottest path)."""
+#: a limit below every card's cost (costs are at least 0): no Alien can use the card
+_NONE = -(1 << 30)
+#: the limit key of Spawns (no species; ruled by the Sector's cost modifier alone, rule aliens.3.8)
+_SPAWN = "\x00spawn"
+#: the limit key of a species' Attacks, by species (one string each, so its hash is computed once)
+_ATTACK_KEYS: dict[str, str] = {}
 
-    __slots__ = ("enemy_cards", "energy", "spawn_mod", "users")
 
-    def __init__(self, st: AliensState, p: int) -> None:
-        self.energy = len(st.reactor[p]) + st.charge[p]
-        self.users: list[tuple[str, int, bool]] = []  # (species, cost modifier, has attacked)
-        defs = st.defs
-        mods = slot_modifiers(st, p, "cost")
-        for k, s in enumerate((p * 3, p * 3 + 1, p * 3 + 2)):
-            if st.hp[s] > 0 and st.status[s] != "jammed":
-                mod = mods[k] + (1 if st.status[s] == "fluxed" else 0)
-                self.users.append((defs[st.aliens[s]].species, mod, st.attacked[s]))
-        self.spawn_mod = defs[st.sector].modifiers.cost if st.sector >= 0 and defs[st.sector].modifiers else 0
-        self.enemy_cards = bool(st.command[1 - p]) or st.sector >= 0
+def _attack_key(species: str) -> str:
+    k = _ATTACK_KEYS.get(species)
+    if k is None:
+        k = _ATTACK_KEYS[species] = species + "\x00attack"
+    return k
 
-    def can_use(self, d: Any, mode: str) -> bool:
-        sub = d.subtype
-        if mode == "assault" and sub != "attack":
-            return False
-        if mode == "special" and (sub != "special" or isinstance(d, SpawnCard)):
-            return False
-        if d.target == "enemy_card" and not self.enemy_cards:
-            return False
-        energy = self.energy
-        if isinstance(d, SpawnCard):
-            return d.cost + self.spawn_mod <= energy
-        species = d.species
-        attack = sub == "attack"
-        cost = d.cost
-        for sp, mod, attacked in self.users:
-            if sp == species and not (attack and attacked) and cost + mod <= energy:
-                return True
+
+class _Alien:
+    """What the Activation Phase needs of one Alien's definition, worked out once: its species and
+    the limit key of its species' Attacks, its Passive's cost modifier on itself and on its squad
+    (docs/cards.md), its ability's kind, cost and whether it targets an enemy card, and its ability
+    option by slot."""
+
+    __slots__ = ("a", "akey", "cost", "ec", "kind", "opts", "own_mod", "species", "squad_mod")
+
+    def __init__(self, a: AlienCard) -> None:
+        self.a = a  # held, and compared: the table is keyed by pool id
+        ab = a.ability
+        self.species = a.species
+        self.akey = _attack_key(a.species)
+        mod = ab.modifiers.cost if ab.modifiers is not None else 0
+        self.squad_mod = mod if ab.scope == "squad" else 0
+        self.own_mod = 0 if ab.scope == "squad" else mod
+        self.kind = ab.kind
+        self.cost = ab.cost
+        self.ec = ab.target == "enemy_card"
+        self.opts: dict[int, Option] = {}
+
+    def option(self, s: int) -> Option:
+        """The option of using this Alien's ability from slot `s`."""
+        a = self.a
+        ab = a.ability
+        free = " (free action)" if ab.kind == "repeatable" else ""
+        o = self.opts[s] = Option(
+            f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
+            {"action": "ability", "performer": {"seat": s // 3, "zone": "aliens", "index": s % 3},
+             "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s))
+        return o
+
+
+#: `_Alien` by pool id (each entry holds its definition and is rebuilt for another one of that id)
+_ALIENS: dict[str, _Alien] = {}
+
+
+def _alien(a: AlienCard) -> _Alien:
+    r = _ALIENS.get(a.id)
+    if r is None or r.a is not a:
+        r = _ALIENS[a.id] = _Alien(a)
+    return r
+
+
+def _continuous_cost(st: AliensState, p: int) -> int:
+    """The cost modifiers of p's face-up Continuous Spawns."""
+    defs = st.defs
+    set_turn = st.set_turn
+    total = 0
+    for i in st.command[p]:
+        if i not in set_turn:
+            d = defs[i]
+            if d.subtype == "continuous" and d.modifiers is not None:
+                total += d.modifiers.cost
+    return total
+
+
+def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) -> tuple[dict[str, int], bool]:
+    """What decides, for `p` now, whether a card can be used: the highest printed cost p
+    can pay by limit key (a species' cards, a species' Attacks, Spawns), over p's live, un-Jammed
+    Aliens (an Attack's only over those that have not attacked; rules aliens.3.6, aliens.8.7,
+    aliens.12.8; the cost modifiers are `slot_modifiers`'); and whether an enemy card is in play.
+    Worked out once a decision, so each card is a lookup. With `abilities`, the options of the
+    abilities p may use now are appended to it in slot order (rulebook §13), from the same loop."""
+    energy = len(st.reactor[p]) + st.charge[p]
+    defs = st.defs
+    sector = st.sector
+    ecards = sector >= 0 or bool(st.command[1 - p])
+    hp = st.hp
+    aliens = st.aliens
+    status = st.status
+    attacked = st.attacked
+    equip = st.equip
+    alien_get = _ALIENS.get
+    lim: dict[str, int] = {}
+    squad = 0  # the squad-wide modifiers of the live Aliens' Passives (the Jammed ones' too)
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        if hp[s] <= 0:
+            continue
+        a = defs[aliens[s]]
+        r = alien_get(a.id)
+        if r is None or r.a is not a:
+            r = _alien(a)
+        squad += r.squad_mod
+        stat = status[s]
+        if stat == "jammed":
+            continue
+        # the limit before the modifiers every slot shares, subtracted below
+        v = energy - r.own_mod - (1 if stat == "fluxed" else 0)
+        eq = equip[s]
+        if eq >= 0 and defs[eq].modifiers is not None:
+            v -= defs[eq].modifiers.cost
+        if lim.get(r.species, _NONE) < v:
+            lim[r.species] = v
+        if not attacked[s] and lim.get(r.akey, _NONE) < v:
+            lim[r.akey] = v
+        if abilities is not None and r.kind != "passive" and _may_use_ability(st, r, s, mode, energy, ecards):
+            abilities.append(r.opts.get(s) or r.option(s))
+    m = defs[sector].modifiers if sector >= 0 else None
+    on_sector = m.cost if m is not None else 0
+    shared = on_sector + squad + (_continuous_cost(st, p) if st.command[p] else 0)
+    if shared:
+        for k in lim:
+            lim[k] -= shared
+    lim[_SPAWN] = energy - on_sector
+    return lim, ecards
+
+
+def _may_use_ability(st: AliensState, r: _Alien, s: int, mode: str, energy: int, ecards: bool) -> bool:
+    """Whether the live, un-Jammed Alien in slot `s` may use its ability, not a Passive, now (rules
+    aliens.13.1–13.4)."""
+    kind = r.kind
+    if kind == "once" and st.once_used[s]:
         return False
+    if kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
+        return False
+    return r.cost <= energy and (ecards or not r.ec)
+
+
+class _Card:
+    """What the Activation Phase needs of one hand or face-down card's definition, worked out once:
+    its printed cost, its limit key (see `_limits`), whether it needs an enemy card in play, the
+    follow-up modes that allow it (rules aliens.7.7–7.13), and its play and set options by instance id."""
+
+    __slots__ = ("cost", "d", "ec", "key", "modes", "opts")
+
+    def __init__(self, d: Any) -> None:
+        self.d = d  # held, and compared: the table is keyed by pool id
+        self.cost: int = d.cost
+        sub = d.subtype
+        spawn = isinstance(d, SpawnCard)
+        self.key = _SPAWN if spawn else _attack_key(d.species) if sub == "attack" else d.species
+        self.ec = d.target == "enemy_card"
+        modes = {"primary", "any"}
+        if sub == "attack":
+            modes.add("assault")
+        if sub == "special" and not spawn:
+            modes.add("special")
+        self.modes = frozenset(modes)
+        self.opts: dict[int, tuple[Option, Option]] = {}
+
+    def options(self, iid: int) -> tuple[Option, Option]:
+        """The "play" and "set" options of hand card `iid`."""
+        d = self.d
+        pair = self.opts[iid] = (
+            Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
+                   ("play", iid, "hand")),
+            Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid)))
+        return pair
+
+
+#: `_Card` by pool id (each entry holds its definition and is rebuilt for another one of that id)
+_CARDS: dict[str, _Card] = {}
+
+
+def _card(d: Any) -> _Card:
+    c = _CARDS[d.id] = _Card(d)
+    return c
+
+
+def _usable(c: _Card, mode: str, lim: dict[str, int], ecards: bool) -> bool:
+    if c.cost > lim.get(c.key, _NONE) or (c.ec and not ecards):
+        return False
+    return mode == "primary" or mode in c.modes
 
 
 def _play_label(d: Any, where_from: str) -> str:
@@ -179,20 +339,6 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     turn = st.turn
     set_turn = st.set_turn
     return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
-
-
-def _hand_option(what: str, iid: int, d: Any) -> Option:
-    """The "play" or "set" option of hand card `iid`, defined by `d`."""
-    key = (what, iid, id(d))
-    o = _SHARED.get(key)
-    if o is None:
-        if what == "play":
-            o = Option(f"play:{d.id}", _play_label(d, ""), {"action": "play", "card": d.id, "from": "hand"},
-                       ("play", iid, "hand"))
-        else:
-            o = Option(f"set:{d.id}", f"Set {d.name} face-down", {"action": "set", "card": d.id}, ("set", iid))
-        o = _SHARED.put(key, d, o)
-    return o
 
 
 def _command_option(iid: int, d: Any, k: int) -> Option:
@@ -211,43 +357,47 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     assault, special or any (rules aliens.7.7–7.13). Identical cards are one option (by pool id)."""
     opts: list[Option] = []
     defs = st.defs
-    usable = _Usable(st, p)
-    can_use = usable.can_use
-    hand = st.hand[p]
-    in_hand = st.distinct(hand)
-    for iid in in_hand:
-        d = defs[iid]
-        if can_use(d, mode):
-            opts.append(_hand_option("play", iid, d))
+    may_act = mode == "primary" or mode == "any"
+    abilities: list[Option] | None = [] if may_act else None
+    lim, ecards = _limits(st, p, mode, abilities)
+    lim_get = lim.get
+    cards_get = _CARDS.get
     command = st.command[p]
-    for iid in st.distinct(ready_set_cards(st, p)):
+    mine = st.set_turn.keys() & command  # p's face-down cards, found in C
+    may_set = may_act and len(mine) < st.params["set_limit"]
+    sets: list[Option] = []
+    primary = mode == "primary"
+    seen: set[str] = set()
+    for iid in st.hand[p]:
         d = defs[iid]
-        if can_use(d, mode):
-            opts.append(_command_option(iid, d, command.index(iid)))
-    if mode in ("primary", "any"):
-        for s in st.live_slots(p):
-            a: AlienCard = defs[st.aliens[s]]
-            ab = a.ability
-            if ab.kind == "passive" or st.status[s] == "jammed":
-                continue
-            if ab.kind == "once" and st.once_used[s]:
-                continue
-            if ab.kind == "repeatable" and (mode != "primary" or st.rep_used[s]):
-                continue
-            if ab.cost > usable.energy or (ab.target == "enemy_card" and not usable.enemy_cards):
-                continue
-            key = ("ability", s, id(a))
-            o = _SHARED.get(key)
-            if o is None:
-                free = " (free action)" if ab.kind == "repeatable" else ""
-                o = _SHARED.put(key, a, Option(
-                    f"ability:{s % 3}", f"{a.name}: {ab.name}{free}",
-                    {"action": "ability", "performer": {"seat": p, "zone": "aliens", "index": s % 3},
-                     "card": a.id, "ability": ab.name, "kind": ab.kind, "cost": ab.cost}, ("ability", s)))
-            opts.append(o)
-        if len(st.set_turn.keys() & command) < st.params["set_limit"]:  # p's face-down cards, counted in C
-            for iid in in_hand:
-                opts.append(_hand_option("set", iid, defs[iid]))
+        pid = d.id
+        # identical copies are one option, the first: copies in one hand are known alike
+        # (AliensState.copies_known_apart), so this is `st.distinct`, inline
+        if pid in seen:
+            continue
+        seen.add(pid)
+        c = cards_get(pid)
+        if c is None or c.d is not d:
+            c = _card(d)
+        pair = c.opts.get(iid)
+        if pair is None:
+            pair = c.options(iid)
+        # `_usable`, inline: this loop runs for every hand card of every Activation Phase of a search
+        if c.cost <= lim_get(c.key, _NONE) and (ecards or not c.ec) and (primary or mode in c.modes):
+            opts.append(pair[0])
+        if may_set:
+            sets.append(pair[1])
+    if mine:
+        for iid in st.distinct(ready_set_cards(st, p)):
+            d = defs[iid]
+            c = cards_get(d.id)
+            if c is None or c.d is not d:
+                c = _card(d)
+            if _usable(c, mode, lim, ecards):
+                opts.append(_command_option(iid, d, command.index(iid)))
+    if abilities is not None:
+        opts.extend(abilities)
+        opts.extend(sets)
     opts.append(_PASS if mode == "primary" else _DECLINE)
     return opts
 
@@ -257,6 +407,12 @@ _DECLINE = Option("pass", "Decline the follow-up", {"action": "pass"}, ("pass",)
 
 
 # -- steps ---------------------------------------------------------------------------------------
+# A step that would put one step on the stack for the run loop to take at once calls its handler
+# instead (with the same step): nothing can happen in between, and a search takes these steps at
+# every action of every rollout. A step that asks is the asker either way (`State.reask`).
+
+_AFTER_ACTION = ("after_action",)
+
 
 
 def h_activation(st: AliensState, step: Step) -> None:
@@ -277,7 +433,7 @@ def h_activation(st: AliensState, step: Step) -> None:
         # opponent cannot tell an unplayable hand from a chosen pass (docs/architecture.md).
         st.emit("pass", player=p, mode=mode, forced=True)
         if mode != "primary":
-            st.stack.append(("after_action",))
+            h_after_action(st, _AFTER_ACTION)
         return
     st.ask(p, kind, prompt, opts, ("act", mode), step)
 
@@ -300,7 +456,7 @@ def h_act(st: AliensState, step: Step) -> None:
         if st.record:  # a search's copies keep no log: no event built
             st.emit("pass", player=p, mode=mode)
         if mode != "primary":
-            st.stack.append(("after_action",))
+            h_after_action(st, _AFTER_ACTION)
         return
     if what == "set":
         iid = choice[1]
@@ -309,25 +465,27 @@ def h_act(st: AliensState, step: Step) -> None:
         st.set_turn[iid] = st.turn
         if st.record:
             st.emit("set", player=p, card=st.ref(iid), index=len(st.command[p]) - 1)
-        st.stack.append(("after_action",))
+        h_after_action(st, _AFTER_ACTION)
         return
     if what == "ability":
         slot = choice[1]
         ab = st.alien(slot).ability
         if ab.kind == "repeatable":
-            st.push(("ability_target", p, slot), ("activation", mode))
+            st.stack.append(("activation", mode))
         else:
-            st.push(("ability_target", p, slot), ("after_action",))
+            st.stack.append(_AFTER_ACTION)
+        h_ability_target(st, ("ability_target", p, slot))
         return
     _, iid, origin = choice
     reveal(st, p, iid)
-    st.push(("performer", p, iid, ("own", origin)), ("after_action",))
+    st.stack.append(_AFTER_ACTION)
+    h_performer(st, ("performer", p, iid, ("own", origin)))
 
 
 def h_after_action(st: AliensState, step: Step) -> None:
     """After an action: a granted follow-up, if any, is offered next (rule aliens.7.13)."""
     if st.grants:
-        st.stack.append(("activation", st.grants.pop(0)))
+        h_activation(st, ("activation", st.grants.pop(0)))
 
 
 def h_performer(st: AliensState, step: Step) -> None:
@@ -337,7 +495,7 @@ def h_performer(st: AliensState, step: Step) -> None:
     d = st.defs[iid]
     slots = performers(st, p, d, d.subtype == "attack")
     if len(slots) == 1:
-        st.stack.append(("target", p, iid, slots[0], ctx))
+        h_target(st, ("target", p, iid, slots[0], ctx))
         return
     opts = [Option(f"performer:{s % 3}", f"{st.alien(s).name} (cost {tactic_cost(st, d, s)})",
                    {"performer": {"seat": p, "zone": "aliens", "index": s % 3}, "card": st.alien(s).id}, s)
@@ -348,7 +506,7 @@ def h_performer(st: AliensState, step: Step) -> None:
 
 def h_performer_chosen(st: AliensState, step: Step) -> None:
     _, p, iid, ctx, slot = step
-    st.stack.append(("target", p, iid, slot, ctx))
+    h_target(st, ("target", p, iid, slot, ctx))
 
 
 def h_target(st: AliensState, step: Step) -> None:
@@ -358,19 +516,19 @@ def h_target(st: AliensState, step: Step) -> None:
     kind = target_kind(d)
     if ctx[0] == "counter" and ctx[1] == "attack" and kind in ("enemy", "ally"):
         # an answer to an attack hits the attacker / protects the attacked Alien (docs/cards.md)
-        st.stack.append(("use", p, iid, slot, ctx[2] if kind == "enemy" else ctx[3], ctx))
+        h_use(st, ("use", p, iid, slot, ctx[2] if kind == "enemy" else ctx[3], ctx))
         return
     cands = targets(st, p, kind)
     if len(cands) == 1:
-        st.stack.append(("use", p, iid, slot, cands[0], ctx))
+        h_use(st, ("use", p, iid, slot, cands[0], ctx))
         return
-    opts = [target_option(st, t, kind, p) for t in cands]
+    opts = target_options(st, cands, kind, p)
     st.ask(p, "target", f"Target of {d.name}", opts, ("target_chosen", p, iid, slot, ctx), step)
 
 
 def h_target_chosen(st: AliensState, step: Step) -> None:
     _, p, iid, slot, ctx, target = step
-    st.stack.append(("use", p, iid, slot, target, ctx))
+    h_use(st, ("use", p, iid, slot, target, ctx))
 
 
 def h_use(st: AliensState, step: Step) -> None:
@@ -391,19 +549,21 @@ def h_use(st: AliensState, step: Step) -> None:
                 target_at=None if target < 0 else where(st, target, kind),
                 answering=ctx[1] if ctx[0] == "counter" else None)
     if ctx[0] == "counter":
-        st.stack.append(("resolve", p, iid, slot, target, ctx))
+        h_resolve(st, ("resolve", p, iid, slot, target, ctx))
         return
     st.negated = False
     st.blocked = 0
-    st.push(("window", 1 - p, "attack" if attack else "tactic", slot, target), ("resolve", p, iid, slot, target, ctx))
+    st.stack.append(("resolve", p, iid, slot, target, ctx))
+    h_window(st, ("window", 1 - p, "attack" if attack else "tactic", slot, target))
 
 
-def usable_counters(st: AliensState, q: int, window: str) -> list[int]:
+def usable_counters(st: AliensState, q: int, window: str, ready: list[int] | None = None) -> list[int]:
     """Counters `q` may answer with: set on an earlier turn, matching window, payable (rule aliens.10.2;
-    never from hand on the opponent's turn, rule aliens.10.4). Identical cards are one answer."""
+    never from hand on the opponent's turn, rule aliens.10.4). Identical cards are one answer.
+    `ready`: `ready_set_cards(st, q)`, when the caller has it already."""
     out = []
     defs = st.defs
-    for iid in st.distinct(ready_set_cards(st, q)):
+    for iid in st.distinct(ready_set_cards(st, q) if ready is None else ready):
         d = defs[iid]
         if d.subtype == "counter" and d.window in (window, "any") and performers(st, q, d, False):
             out.append(iid)
@@ -425,14 +585,18 @@ def h_window(st: AliensState, step: Step) -> None:
         return
     command = st.command[q]
     opts = []
-    for i in usable_counters(st, q, window):
+    for i in usable_counters(st, q, window, ready):
         k = command.index(i)
         opts.append(Option(f"counter:command:{k}", f"Answer with {st.name(i)}",
                            {"card": st.defs[i].id, "from": "command", "index": k}, i))
-    opts.append(Option("pass", "Let it resolve", {"action": "pass"}, -1))
-    what = "an attack" if window == "attack" else "a tactic"
-    st.ask(q, "respond", f"Your opponent used {what}: answer with a Counter?", opts,
+    opts.append(_LET_RESOLVE)
+    st.ask(q, "respond", _ANSWER_ATTACK if window == "attack" else _ANSWER_TACTIC, opts,
            ("respond", q, window, att_slot, att_target), step)
+
+
+_LET_RESOLVE = Option("pass", "Let it resolve", {"action": "pass"}, -1)
+_ANSWER_ATTACK = "Your opponent used an attack: answer with a Counter?"
+_ANSWER_TACTIC = "Your opponent used a tactic: answer with a Counter?"
 
 
 def h_respond(st: AliensState, step: Step) -> None:
@@ -442,7 +606,7 @@ def h_respond(st: AliensState, step: Step) -> None:
             st.emit("no_answer", player=q)
         return
     reveal(st, q, iid)
-    st.stack.append(("performer", q, iid, ("counter", window, att_slot, att_target)))
+    h_performer(st, ("performer", q, iid, ("counter", window, att_slot, att_target)))
 
 
 def h_resolve(st: AliensState, step: Step) -> None:
@@ -507,9 +671,9 @@ def h_ability_target(st: AliensState, step: Step) -> None:
     ab = st.alien(slot).ability
     cands = targets(st, p, ab.target)
     if len(cands) == 1:
-        st.stack.append(("use_ability", p, slot, cands[0]))
+        h_use_ability(st, ("use_ability", p, slot, cands[0]))
         return
-    opts = [target_option(st, t, ab.target, p) for t in cands]
+    opts = target_options(st, cands, ab.target, p)
     st.ask(p, "target", f"Target of {ab.name}", opts, ("use_ability", p, slot), step)
 
 
@@ -531,7 +695,8 @@ def h_use_ability(st: AliensState, step: Step) -> None:
                 target_at=None if target < 0 else where(st, target, ab.target))
     st.negated = False
     st.blocked = 0
-    st.push(("window", 1 - p, "tactic", slot, target), ("resolve_ability", p, slot, target))
+    st.stack.append(("resolve_ability", p, slot, target))
+    h_window(st, ("window", 1 - p, "tactic", slot, target))
 
 
 def h_resolve_ability(st: AliensState, step: Step) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .pool import BEATS
-from .schema import AlienCard, Effect, Modifiers, SpawnCard, TacticCard
+from .schema import Effect, Modifiers, SpawnCard, TacticCard
 from .state import AliensState
 
 # -- modifiers ---------------------------------------------------------------------------------
@@ -31,21 +31,23 @@ def _continuous(st: AliensState, p: int, field: str) -> int:
     for i in st.command[p]:
         if i not in set_turn:
             d = defs[i]
-            if d.subtype == "continuous":
-                total += _mod(d.modifiers, field)
+            if d.subtype == "continuous" and d.modifiers is not None:
+                total += getattr(d.modifiers, field)
     return total
 
 
 def slot_modifier(st: AliensState, slot: int, field: str) -> int:
     """Sum of `field` over everything that applies to the Alien in `slot`: its Equip, its owner's
-    Continuous Spawns, its own and its squad's Passives, and the Sector (docs/cards.md)."""
+    Continuous Spawns, its own and its squad's Passives, and the Sector (docs/cards.md). Asked at
+    every cost, attack and hit, so it reads the tables without a call per part."""
     defs = st.defs
     total = 0
     eq = st.equip[slot]
-    if eq >= 0:
-        total += _mod(defs[eq].modifiers, field)
+    if eq >= 0 and defs[eq].modifiers is not None:
+        total += getattr(defs[eq].modifiers, field)
     p = slot // 3
-    total += _continuous(st, p, field)
+    if st.command[p]:
+        total += _continuous(st, p, field)
     hp = st.hp
     aliens = st.aliens
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
@@ -53,8 +55,9 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
             ab = defs[aliens[s]].ability
             if ab.modifiers is not None and (ab.scope == "squad" or s == slot):
                 total += getattr(ab.modifiers, field)
-    if st.sector >= 0:
-        total += _mod(defs[st.sector].modifiers, field)
+    sector = st.sector
+    if sector >= 0 and defs[sector].modifiers is not None:
+        total += getattr(defs[sector].modifiers, field)
     return total
 
 
@@ -87,14 +90,24 @@ def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
 def player_modifier(st: AliensState, p: int, field: str) -> int:
     """Sum of `field` over everything `p` has in play, plus the Sector (used for the ramp)."""
     defs = st.defs
+    set_turn = st.set_turn
     total = 0
     for i in st.command[p]:
-        if i not in st.set_turn:
-            total += _mod(defs[i].modifiers, field)
-    for s in st.live_slots(p):
-        total += _mod(defs[st.aliens[s]].ability.modifiers, field)
+        if i not in set_turn:
+            m = defs[i].modifiers
+            if m is not None:
+                total += getattr(m, field)
+    hp = st.hp
+    aliens = st.aliens
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):  # the live Aliens' Passives
+        if hp[s] > 0:
+            m = defs[aliens[s]].ability.modifiers
+            if m is not None:
+                total += getattr(m, field)
     if st.sector >= 0:
-        total += _mod(defs[st.sector].modifiers, field)
+        m = defs[st.sector].modifiers
+        if m is not None:
+            total += getattr(m, field)
     return total
 
 
@@ -465,19 +478,25 @@ def attack_damage(st: AliensState, card: TacticCard, attacker: int, target: int)
 
 
 def each_turn_effects(st: AliensState, p: int) -> None:
-    """Start of p's Energy Phase: the Sector's, p's Equips', Continuous Spawns' and Passives' effects."""
+    """Start of p's Energy Phase: the Sector's, p's Equips', Continuous Spawns' and Passives' effects.
+    A card without each-turn effects is passed over without a call (most turns of a search have none)."""
     defs = st.defs
-    if st.sector >= 0:
+    if st.sector >= 0 and defs[st.sector].each_turn:
         apply_effects(st, defs[st.sector].each_turn, Use(p, -1, -1, st.sector))
-    for s in range(p * 3, p * 3 + 3):
-        eq = st.equip[s]
-        if eq >= 0 and st.hp[s] > 0:
+    hp = st.hp
+    equip = st.equip
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        eq = equip[s]
+        if eq >= 0 and hp[s] > 0 and defs[eq].each_turn:
             apply_effects(st, defs[eq].each_turn, Use(p, s, -1, eq))
-    for i in list(st.command[p]):
-        if i not in st.set_turn and defs[i].subtype == "continuous":
-            apply_effects(st, defs[i].each_turn, Use(p, -1, -1, i))
-    for s in range(p * 3, p * 3 + 3):
-        if st.hp[s] > 0:
-            a: AlienCard = st.alien(s)
-            if a.ability.each_turn:
-                apply_effects(st, a.ability.each_turn, Use(p, s, -1, st.aliens[s]))
+    if st.command[p]:
+        set_turn = st.set_turn
+        for i in list(st.command[p]):
+            if i not in set_turn and defs[i].subtype == "continuous" and defs[i].each_turn:
+                apply_effects(st, defs[i].each_turn, Use(p, -1, -1, i))
+    aliens = st.aliens
+    for s in (p * 3, p * 3 + 1, p * 3 + 2):
+        if hp[s] > 0:
+            each = defs[aliens[s]].ability.each_turn
+            if each:
+                apply_effects(st, each, Use(p, s, -1, aliens[s]))

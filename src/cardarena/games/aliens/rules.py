@@ -125,8 +125,20 @@ def h_turn_start(st: AliensState, step: Step) -> None:
         st.charge[p] += ramp
     if st.record:  # a search's copies keep no log: no event built
         st.emit("ramp", player=p, amount=max(ramp, 0))
-    st.push(("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
-            ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))
+    if st.record:
+        st.stack.extend(_TURN)
+        return
+    # A search's copies keep no log: they go without the phase steps (which only log), and run the
+    # Draw Phase here and the steps after the Activation Phase in one (`h_turn_rest`). The same
+    # rules in the same order; only fewer steps go through the stack.
+    st.stack.extend(_QUIET_TURN)
+    h_draw_phase(st, step)  # a deck-out ends the game here, and `finish` drops the two steps
+
+
+#: a turn's steps (rule aliens.7.1), last first as `st.push` would put them on the stack: built once
+_TURN = tuple(reversed((("phase", "draw"), ("draw_phase",), ("phase", "activation"), ("activation", "primary"),
+                        ("phase", "energy"), ("energy_phase",), ("statuses",), ("turn_end",))))
+_QUIET_TURN = (("turn_rest",), ("activation", "primary"))
 
 
 def h_phase(st: AliensState, step: Step) -> None:
@@ -169,6 +181,11 @@ def h_energy_phase(st: AliensState, step: Step) -> None:
 def h_statuses(st: AliensState, step: Step) -> None:
     """End of the Energy Phase: the active player's Aliens' statuses resolve, in slot order
     (rules aliens.12.3–12.10, ruling aliens.gap.29)."""
+    resolve_statuses(st)
+    st.flush()
+
+
+def resolve_statuses(st: AliensState) -> None:
     p = st.active
     rng = st.rng
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
@@ -189,7 +206,28 @@ def h_statuses(st: AliensState, step: Step) -> None:
                 st.emit("coin", purpose="fluxed", alien=st.ref_id(st.aliens[s]), results=["heads" if c else "tails"])
             if c:
                 clear_status(st, s, "coin flip")
-    st.flush()
+
+
+def h_turn_rest(st: AliensState, step: Step) -> None:
+    """A search's copy (no log): `energy_phase`, `statuses` and `turn_end`, then the next
+    `turn_start`, in one step. When an effect may have decided the game, the victory check
+    (`settle`) runs next and the rest goes back on the stack after it, as the separate steps would."""
+    stack = st.stack
+    each_turn_effects(st, st.active)
+    if st.settling:
+        stack.append(("turn_end",))
+        stack.append(("statuses",))
+        st.flush()
+        return
+    resolve_statuses(st)
+    if st.settling:
+        stack.append(("turn_end",))
+        st.flush()
+        return
+    if st.turn >= 2 * st.params["safety_cap_rounds"]:
+        safety_cap(st)
+        return
+    h_turn_start(st, step)
 
 
 def h_turn_end(st: AliensState, step: Step) -> None:
@@ -295,6 +333,7 @@ HANDLERS = {
     "energy_phase": h_energy_phase,
     "statuses": h_statuses,
     "turn_end": h_turn_end,
+    "turn_rest": h_turn_rest,
     "settle": h_settle,
     "dead_tactics": h_dead_tactics,
     "dead_tactics_chosen": h_dead_tactics_chosen,

@@ -103,6 +103,11 @@ class AliensState(State):
             return 0
         return 3
 
+    def copies_known_apart(self) -> bool:
+        """Never: who may know a card depends only on its zone (`visible_mask`), so identical copies in
+        one zone are known alike and `distinct` keeps the first (the Activation Phase relies on it)."""
+        return False
+
     def prior_part(self, iid: int) -> Hashable:
         """The 3 Aliens (always public) are not dealt into a believed Tactic deck (core/belief.py)."""
         return "aliens" if self.defs[iid].__class__ is AlienCard else None
