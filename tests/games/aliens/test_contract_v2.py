@@ -218,3 +218,21 @@ def test_every_method_the_core_leaves_unimplemented_is_implemented() -> None:
             if "raise NotImplementedError" in inspect.getsource(fn):
                 assert getattr(cls, name) is not fn, f"{cls.__name__} does not implement {name}"
     assert AliensState.clone is not State.clone
+
+
+def test_an_alien_target_names_the_alien_in_that_slot() -> None:
+    # the option data of an Alien target names the Alien there (public), for either seat's Aliens;
+    # its slot is not an instance id (it once read the card with that id instead)
+    game = cardarena.load_game("aliens")
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(30):
+        st = game.new_game(seed=seed)
+        while st.decision is not None:
+            for o in st.decision.options:
+                t = o.data.get("target") if isinstance(o.data, dict) else None
+                if isinstance(t, dict) and t["zone"] == "aliens":
+                    assert o.data["card"] == st.alien(t["seat"] * 3 + t["index"]).id
+                    seen.add(t["seat"])
+            st.apply(rng.choice(st.decision.options).id)
+    assert seen == {0, 1}

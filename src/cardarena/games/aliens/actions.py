@@ -110,15 +110,14 @@ _SHARED = SharedOptions()
 
 
 def target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
-    known = st.knows(viewer, t)
     if kind == "enemy_card":
-        return _target_option(st, t, kind, viewer, known)
-    # an Alien: its option changes only with its HP, so it is built once per HP
-    card = st.defs[t]
-    key = ("target", t, st.hp[t], known, id(card), id(st.alien(t)))
+        return _target_option(st, t, kind, viewer)
+    # an Alien (slot t, always public): its option changes only with its HP, so it is built once per HP
+    a = st.alien(t)
+    key = ("target", t, st.hp[t], id(a))
     o = _SHARED.get(key)
     if o is None:
-        o = _SHARED.put(key, (card, st.alien(t)), _target_option(st, t, kind, viewer, known))
+        o = _SHARED.put(key, a, _target_option(st, t, kind, viewer))
     return o
 
 
@@ -129,20 +128,23 @@ def target_options(st: AliensState, cands: list[int], kind: str, viewer: int) ->
     defs = st.defs
     hp = st.hp
     aliens = st.aliens
-    mask = st.visible_mask
     get = _SHARED.get
     out = []
     for t in cands:
-        card = defs[t]
-        o = get(("target", t, hp[t], bool(mask(t) >> viewer & 1), id(card), id(defs[aliens[t]])))
+        o = get(("target", t, hp[t], id(defs[aliens[t]])))
         out.append(o if o is not None else target_option(st, t, kind, viewer))
     return out
 
 
-def _target_option(st: AliensState, t: int, kind: str, viewer: int, known: bool) -> Option:
+def _target_option(st: AliensState, t: int, kind: str, viewer: int) -> Option:
+    """A target's option: `t` is an instance id for an enemy card, else an Alien slot."""
     w = where(st, t, kind)
+    if kind == "enemy_card":
+        card = st.defs[t].id if st.knows(viewer, t) else None  # a face-down card stays unnamed
+    else:
+        card = st.alien(t).id
     return Option(f"target:{w['seat']}:{w['zone']}:{w['index']}", target_label(st, t, kind, viewer),
-                  {"target": w, "card": st.defs[t].id if known else None}, t)
+                  {"target": w, "card": card}, t)
 
 
 #: a limit below every card's cost (costs are at least 0): no Alien can use the card
