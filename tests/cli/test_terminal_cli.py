@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +108,10 @@ def test_an_engine_exception_is_an_engine_error_not_a_forfeit(p1: str, monkeypat
         assert saved_game["choices"]
         r = run("replay", str(saved))
         assert r.exit_code == 3 and "engine error" in r.output
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # `play` saves the failure to a temporary file
     r = run("play", "aliens", "--opponent", "random", "--seed", "2", input="1\n" * 50)
     assert r.exit_code == 3 and "engine error" in r.output and "forfeit" not in r.output
+    assert len(list(tmp_path.glob("cardarena-engine-error-aliens-*.json"))) == 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)
