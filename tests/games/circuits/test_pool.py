@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from cardarena.core.cards import convert_cards, load_card_tables
+from cardarena.core.cards import load_card_tables
 from cardarena.core.errors import CardDataError
-from cardarena.games.circuits.pool import CardPool, card_pool
+from cardarena.games.circuits.pool import CardPool, card_pool, player_cards
 from cardarena.games.circuits.schema import (
     CIRCUITS,
     OUTCOME_TRIGGERS,
@@ -30,7 +30,7 @@ HEROES = list(POOL.heroes.values())
 
 
 def load(*tables: dict[str, Any]) -> CardPool:
-    return CardPool(convert_cards([("circuits/cards/test.toml", t) for t in tables], Card))
+    return CardPool(player_cards([("circuits/cards/test.toml", t) for t in tables]))
 
 
 def effects_of(card: Card) -> list[Effect]:
@@ -416,6 +416,24 @@ def test_a_hero_needs_two_different_circuits():
     # rule circuits.3.2
     assert "circuits" in rejected({**HERO, "circuits": ["Heat"]})
     assert "circuits.3.2" in rejected({**HERO, "circuits": ["Heat", "Heat"]})
+
+
+@pytest.mark.parametrize("card", [
+    {**PLAN, "effects": [{"verb": "corrode", "amount": 1}]},
+    {**ASSET, "Frost": True},
+    {**PLAN, "effects": [{"verb": "damage", "amount": 1, "status": "exposed"}]},
+    {**WEAPON, "keywords": ["Displace"]},
+    {**HERO, "passive": {"name": "P", "text": "p", "suppressed": 1}},
+])
+def test_a_player_card_with_a_reserved_mechanic_is_rejected(card: dict[str, Any]):
+    # rule circuits.20.11
+    msg = rejected(card)
+    assert "reserved mechanic" in msg and "circuits.20.11" in msg and card["name"] in msg
+
+
+def test_a_reserved_mechanic_in_a_cards_wording_is_only_words():
+    # rule circuits.20.11
+    assert load({**WEAPON, "name": "Frost", "text": "Corrode nothing."}).gear[0].name == "Frost"
 
 
 def test_a_guard_and_strike_asset_is_rejected():

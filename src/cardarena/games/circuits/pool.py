@@ -7,7 +7,9 @@ Every other card is keyed by its name, and no other card may share a Hero's name
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from cardarena.core.cards import convert_cards, index_cards, load_card_tables
 from cardarena.core.errors import CardDataError
@@ -55,7 +57,43 @@ class CardPool:
                                     "which is not a Hero of the pool (rule circuits.3.8)")
 
 
+#: Mechanics the rulebook reserves for boss cards of a later Season (rules circuits.20.10–20.11); it
+#: never defines them (docs/rulings/circuits.md, gaps 39–40), and player cards may never carry them.
+RESERVED_MECHANICS = frozenset({"corrode", "frost", "suppressed", "exposed", "displace"})
+_WORDING = frozenset({"id", "name", "title", "text", "variant"})  # free text: "Frost" may name a card
+
+
+def _reserved_mechanic(value: Any) -> str | None:
+    """The first reserved mechanic used as a field or a value anywhere in a raw card table."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if str(k).lower() in RESERVED_MECHANICS:
+                return str(k)
+            found = None if k in _WORDING else _reserved_mechanic(v)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for v in value:
+            found = _reserved_mechanic(v)
+            if found:
+                return found
+    elif isinstance(value, str) and value.lower() in RESERVED_MECHANICS:
+        return value
+    return None
+
+
+def player_cards(tables: Iterable[tuple[str, dict[str, Any]]]) -> list[Card]:
+    """Validate player card tables. A reserved mechanic is refused by name (rule circuits.20.11) before
+    the schema, which has no verb for one, would refuse it less clearly."""
+    tables = list(tables)
+    for label, t in tables:
+        word = _reserved_mechanic(t)
+        if word is not None:
+            raise CardDataError(f"{label}: card {t.get('name', '?')!r}: {word!r} is a reserved mechanic, which "
+                                "only boss cards may carry (rule circuits.20.11)")
+    return convert_cards(tables, Card)
+
+
 @cache
 def card_pool() -> CardPool:
-    tables = load_card_tables("cardarena.games.circuits", "cards")
-    return CardPool(convert_cards(tables, Card))
+    return CardPool(player_cards(load_card_tables("cardarena.games.circuits", "cards")))
