@@ -16,6 +16,14 @@ from cardarena.guide import load_guide
 from .conftest import make_client, signup
 
 
+@pytest.mark.parametrize("path", ["/", "/learn/aliens", "/decks", "/watch", "/replays", "/contests"])
+def test_each_page_is_titled_by_what_it_shows(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 200, path
+    title = r.text.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert title.endswith(" · cardarena") and title != "cardarena · cardarena", title
+
+
 @pytest.mark.parametrize("game", cardarena.core.registry.game_ids())
 def test_learn_pages_show_the_guide_and_every_card(client: TestClient, game: str) -> None:
     g = cardarena.load_game(game)
