@@ -120,6 +120,7 @@ def test_a_bench_heros_passive_does_nothing():
 
 def test_each_hero_keeps_its_hp_gear_and_statuses_on_the_bench_where_burn_does_not_tick():
     # rule circuits.16.18
+    # rule circuits.gap.34
     # rule circuits.16.11
     # rule circuits.15.2
     # rule circuits.15.3
@@ -129,7 +130,7 @@ def test_each_hero_keeps_its_hp_gear_and_statuses_on_the_bench_where_burn_does_n
     pick(st, "Swap", "Lumen Warden")
     pass_all(st)
     assert st.hero_card(0).name == "Lumen Warden" and st.hp[0] == 30 and st.burn_enemy[0] == 0
-    assert st.equipped(0) == [] and not st.marked[0]
+    assert st.equipped(0) == [] and not st.marked[0]  # the benched Hero's Impact Maul works for nobody
     pick(st, "End")
     pass_all(st)  # P0's End Step: the benched Forgeblade does not Burn
     assert st.benched[forgeblade][:4] == (20, 3, 0, 2) and st.benched[forgeblade][5] is True
@@ -228,9 +229,13 @@ def test_up_to_two_equips_a_turn_to_any_hero_at_most_one_to_the_active_hero():
 
 def test_two_bench_equips_leave_the_active_equip_unused():
     # rule circuits.16.10
+    # rule circuits.gap.33
     st = squad(loadout=(["Impact Maul", "Plated Harness"], []), rally=(10, 10))
+    # Gear need only be legal for the Squad's identity: Kinetic Impact Maul goes to Radiant/Nano Lumen Warden
     pick(st, "Equip Impact Maul to Lumen Warden")
     pass_all(st)
+    warden = next(h for h in st.bench[0] if st.name(h) == "Lumen Warden")
+    assert [st.name(g) for g in st.benched[warden][-1] if g >= 0] == ["Impact Maul"]
     pick(st, "Equip Plated Harness to Volt Reaver")
     pass_all(st)
     assert not [o for o in st.decision.options if o.id.startswith("equip:")]
@@ -275,6 +280,7 @@ def pass_all_but(st, kind):
 
 def test_a_knock_out_inside_a_window_lets_the_window_finish_on_the_promoted_hero():
     # rule circuits.16.25
+    # rule circuits.gap.32
     # rule circuits.16.26
     # Grand Design resolves both Plans in its own window: the first knocks out the Active Hero, the
     # second Plan and the Ultimate's reward then hit the promoted Hero, behind Fresh Line.

@@ -28,6 +28,7 @@ def sealed(seed: int = 1) -> tuple[list[str], list[str], Deck]:
 
 
 def test_a_pack_has_its_rarity_slots_and_no_signature_or_anomaly_card():
+    # rule circuits.gap.37
     rng = random.Random(3)
     for _ in range(30):
         pack = [POOL.by_name[n] for n in L.open_pack(POOL, rng)]
@@ -39,6 +40,7 @@ def test_a_pack_has_its_rarity_slots_and_no_signature_or_anomaly_card():
 
 
 def test_the_recruit_pack_holds_three_heroes_of_distinct_names_and_one_gear_per_slot():
+    # rule circuits.gap.37
     recruits = [POOL.by_name[n] for n in L.open_recruits(POOL, random.Random(5))]
     heroes = [c for c in recruits if isinstance(c, HeroCard)]
     assert len(heroes) == 3 and len({h.name for h in heroes}) == 3

@@ -49,6 +49,7 @@ def test_there_are_four_squad_starters_legal_as_printed():
 
 
 def test_a_squad_deck_is_three_heroes_nine_gear_and_fifty_cards():
+    # rule circuits.gap.38
     # rule circuits.17.9
     # rule circuits.17.10
     # rule circuits.17.11
@@ -108,6 +109,21 @@ def test_a_card_is_legal_if_the_identity_covers_it_across_heroes():
     cards[radiant.name] = 1
     found = check_deck(variant(heroes=trio, cards={n: k for n, k in cards.items() if k}), POOL)
     assert len(found) == 1 and cites(found, "16.6") and "Radiant" in found[0]
+
+
+def test_armory_gear_need_only_be_covered_by_the_squad_identity():
+    # rule circuits.gap.33
+    heroes = [POOL.heroes[n] for n in BASE.leaders["heroes"]]
+    ident = {c for h in heroes for c in h.circuits}
+    armory = list(BASE.leaders["armory"])
+    inside = [POOL.by_name[n] for n in armory]
+    assert any(not set(g.circuits) <= set(h.circuits) for g in inside for h in heroes)  # not every Hero's
+    assert check_deck(variant(), POOL) == []
+    slot = inside[0].slot
+    outside = next(g for g in POOL.gear if g.slot == slot and g.circuits and not set(g.circuits) <= ident
+                   and not g.legendary and not g.signature)
+    found = check_deck(variant(armory=[outside.name, *armory[1:]]), POOL)
+    assert len(found) == 1 and cites(found, "gap.33") and cites(found, "16.6") and outside.name in found[0]
 
 
 def test_a_signature_card_is_legal_when_its_hero_is_in_the_squad():
