@@ -427,6 +427,7 @@ def test_a_hero_needs_two_different_circuits():
 ])
 def test_a_player_card_with_a_reserved_mechanic_is_rejected(card: dict[str, Any]):
     # rule circuits.20.11
+    # rule circuits.gap.40
     msg = rejected(card)
     assert "reserved mechanic" in msg and "circuits.20.11" in msg and card["name"] in msg
 
