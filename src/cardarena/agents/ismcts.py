@@ -286,6 +286,8 @@ class ISMCTSAgent(Agent):
         c0 = evaluate(base, seat) if center else 0.0
         root = _Node(None, "", seat)
         n = 0
+        # what every determinization of `base` shares (hidden cards, groups, believed lists), worked out once
+        determinized = base.determinizer(seat)
 
         # root children of the searching seat: each iteration adds at most one visit to one of them
         top = root.kids[seat] = {}
@@ -298,7 +300,7 @@ class ISMCTSAgent(Agent):
             elif n and clock() >= deadline:
                 break
             n += 1
-            s = base.determinize(seat, rng)
+            s = determinized(rng)
             s.record = False
             # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
             # would let rollouts foresee it.
