@@ -314,8 +314,9 @@ class ISMCTSAgent(Agent):
                 d = s.decision
                 if d is None:
                     break
-                if skip_forced and len(d.options) == 1:  # nothing to choose: no node, no expansion spent
-                    s.apply(d.options[0].id)
+                opts = d.options
+                if skip_forced and len(opts) == 1:  # nothing to choose: no node, no expansion spent
+                    s.apply(opts[0].id)
                     continue
                 dseat = d.seat
                 kids = node.kids.get(dseat)
@@ -323,7 +324,7 @@ class ISMCTSAgent(Agent):
                     kids = node.kids[dseat] = {}
                 untried: list[str] | None = None
                 legal: list[_Node] = []
-                for o in d.options:
+                for o in opts:
                     ch = kids.get(o.id)
                     if ch is None:
                         if untried is None:
@@ -462,20 +463,16 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
     best = opts[0].id
     best_v = -math.inf
     for o in opts:
-        v = _score_after(s, o.id, who, evaluate)
+        v = _moved_score(s, o.id, who, evaluate)[0]
         if v > best_v:
             best_v = v
             best = o.id
     return best
 
 
-def _score_after(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> float:
-    """The score for `who` of the position right after option `oid` (a won game 2, a lost one -2)."""
-    return _moved_score(s, oid, who, evaluate)[0]
-
-
 def _moved_score(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> tuple[float, State]:
-    """`_score_after`, with the copy of `s` that took the move."""
+    """The score for `who` of the position right after option `oid` (a won game 2, a lost one -2), and
+    the copy of `s` that took the move."""
     t = s.clone()
     t.apply(oid)
     res = t.result

@@ -87,7 +87,8 @@ class Decision:
         return (Decision, (self.seat, self.kind, self.prompt, self.options, self.seq))
 
     def option(self, option_id: str) -> Option:
-        for o in self.options:
+        opts = self._options  # built already at every apply of a search: no property call
+        for o in opts if opts is not None else self.options:
             if o.id == option_id:
                 return o
         valid = ", ".join(o.id for o in self.options)
