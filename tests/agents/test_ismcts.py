@@ -265,13 +265,39 @@ def test_pick_takes_the_best_mean_among_well_visited_options(pick: float, chosen
 def test_mast_rollouts_take_the_best_mean_move_and_explore_with_chance_eps() -> None:
     opts = [Option(i, i, {}, i) for i in ("x", "y", "z")]
     rng = random.Random(5)  # the test's own stream
-    tab = {"x": [3.0, 3.0], "y": [-1.0, 1.0]}  # "z" not seen yet: it counts 0
+    tab = {"x": 1.0, "y": -1.0}  # mean rewards; "z" not seen yet: it counts 0
     assert {ismcts_module._mast_pick(tab, opts, rng.random, 0.0) for _ in range(20)} == {"x"}
-    tab = {"x": [-2.0, 2.0], "y": [-1.0, 1.0]}
+    tab = {"x": -1.0, "y": -1.0}
     assert {ismcts_module._mast_pick(tab, opts, rng.random, 0.0) for _ in range(20)} == {"z"}
     # all unseen: a tie, broken at random rather than always the first option
     assert {ismcts_module._mast_pick({}, opts, rng.random, 0.0) for _ in range(60)} == {"x", "y", "z"}
     assert {ismcts_module._mast_pick(tab, opts, rng.random, 1.0) for _ in range(60)} == {"x", "y", "z"}
+
+
+def test_mast_pick_is_the_first_best_mean_from_a_random_start_going_round() -> None:
+    """`_mast_pick` reads the means in C; it picks as a plain loop from option k round to k - 1 would."""
+    def plain(means: dict[str, float], opts: list[Option], rand: Any, eps: float) -> str:
+        n = len(opts)
+        k = int(rand() * n)
+        if rand() < eps:
+            return opts[k].id
+        best, best_v = opts[k].id, -math.inf
+        for i in range(n):
+            oid = opts[(k + i) % n].id
+            v = means.get(oid, 0.0)
+            if v > best_v:
+                best, best_v = oid, v
+        return best
+
+    gen = random.Random(11)
+    for _ in range(2000):
+        ids = [f"o{i}" for i in range(gen.randrange(1, 9))]
+        opts = [Option(i, i, {}, i) for i in ids]
+        means = {i: gen.choice((-0.5, 0.0, 0.25, 0.5)) for i in ids if gen.random() < 0.7}
+        seed = gen.random()
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert ismcts_module._mast_pick(means, opts, ours.random, 0.3) == plain(means, opts, theirs.random, 0.3)
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_mast_rollouts_learn_the_good_follow_up_random_rollouts_miss() -> None:

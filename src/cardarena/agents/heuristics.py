@@ -170,20 +170,24 @@ def aliens_score(st: Any, seat: int) -> float:
     """Live Aliens by HP (KOs decide the game), shields, Energy in the Reactor, cards in hand, minus the
     deck-out risk of a short deck; mine minus theirs."""
     total = 0.0
+    # the state's tables read once (a search scores every cut-off and expansion); the same arithmetic
     defs = st.defs
+    hp = st.hp
+    aliens = st.aliens
+    shield = st.shield
     for p, sign in ((seat, 1.0), (1 - seat, -1.0)):
         squad = 0.0
-        for s in range(p * 3, p * 3 + 3):
-            h = st.hp[s]
+        for s in (p * 3, p * 3 + 1, p * 3 + 2):
+            h = hp[s]
             if h > 0:
-                squad += 0.5 + 0.5 * h / defs[st.aliens[s]].hp + 0.02 * st.shield[s]
+                squad += 0.5 + 0.5 * h / defs[aliens[s]].hp + 0.02 * shield[s]
         deck = len(st.deck[p])
         low_deck = max(0, 15 - deck) / 15
         energy = len(st.reactor[p]) + st.charge[p]
         # a full hand mills a card a turn (aliens.7.4): cards left in the deck are turns before a deck-out
         full = 1.0 if len(st.hand[p]) >= 5 else 0.0
         total += sign * (squad / 3.0 - 0.4 * low_deck * low_deck - 0.02 * full + 0.006 * deck + 0.008 * energy)
-    return _clip(total)
+    return -1.0 if total < -1.0 else (1.0 if total > 1.0 else total)  # `_clip`, inline
 
 
 def _deck_race(st: Any, seat: int) -> float:

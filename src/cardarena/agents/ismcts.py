@@ -270,6 +270,8 @@ class ISMCTSAgent(Agent):
         pwk = self.pwk if self.pwk is not None else _game_default(state.game_id, "pwk")
         # MAST: per seat, option id -> [reward sum, count] over every move of every iteration so far
         mast_tab: list[dict[str, list[float]]] = [{} for _ in range(state.nseats)]
+        # and each one's mean reward, kept up to date for the rollouts' picks (read far more than written)
+        mast_mean: list[dict[str, float]] = [{} for _ in range(state.nseats)]
         played: list[tuple[int, str]] = []
         evaluate = scorer(self._ruleset_for(state))
         clock = time.perf_counter
@@ -286,6 +288,8 @@ class ISMCTSAgent(Agent):
         c0 = evaluate(base, seat) if center else 0.0
         root = _Node(None, "", seat)
         n = 0
+        # what every determinization of `base` shares (hidden cards, groups, believed lists), worked out once
+        determinized = base.determinizer(seat)
 
         # root children of the searching seat: each iteration adds at most one visit to one of them
         top = root.kids[seat] = {}
@@ -298,7 +302,7 @@ class ISMCTSAgent(Agent):
             elif n and clock() >= deadline:
                 break
             n += 1
-            s = base.determinize(seat, rng)
+            s = determinized(rng)
             s.record = False
             # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
             # would let rollouts foresee it.
@@ -310,8 +314,9 @@ class ISMCTSAgent(Agent):
                 d = s.decision
                 if d is None:
                     break
-                if skip_forced and len(d.options) == 1:  # nothing to choose: no node, no expansion spent
-                    s.apply(d.options[0].id)
+                opts = d.options
+                if skip_forced and len(opts) == 1:  # nothing to choose: no node, no expansion spent
+                    s.apply(opts[0].id)
                     continue
                 dseat = d.seat
                 kids = node.kids.get(dseat)
@@ -319,7 +324,7 @@ class ISMCTSAgent(Agent):
                     kids = node.kids[dseat] = {}
                 untried: list[str] | None = None
                 legal: list[_Node] = []
-                for o in d.options:
+                for o in opts:
                     ch = kids.get(o.id)
                     if ch is None:
                         if untried is None:
@@ -405,7 +410,7 @@ class ISMCTSAgent(Agent):
                 if greedy and rand() < greedy:
                     oid = _one_ply(s, opts, d.seat, evaluate)
                 elif mast:
-                    oid = _mast_pick(mast_tab[d.seat], opts, rand, mast)
+                    oid = _mast_pick(mast_mean[d.seat], opts, rand, mast)
                     played.append((d.seat, oid))
                 else:
                     oid = opts[int(rand() * len(opts))].id
@@ -441,6 +446,7 @@ class ISMCTSAgent(Agent):
                         e = mast_tab[who][oid] = [0.0, 0.0]
                     e[0] += r if who == seat else -r
                     e[1] += 1.0
+                    mast_mean[who][oid] = e[0] / e[1]
                 played.clear()
         self.last_iterations = n
         return root
@@ -457,20 +463,16 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
     best = opts[0].id
     best_v = -math.inf
     for o in opts:
-        v = _score_after(s, o.id, who, evaluate)
+        v = _moved_score(s, o.id, who, evaluate)[0]
         if v > best_v:
             best_v = v
             best = o.id
     return best
 
 
-def _score_after(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> float:
-    """The score for `who` of the position right after option `oid` (a won game 2, a lost one -2)."""
-    return _moved_score(s, oid, who, evaluate)[0]
-
-
 def _moved_score(s: State, oid: str, who: int, evaluate: Callable[[State, int], float]) -> tuple[float, State]:
-    """`_score_after`, with the copy of `s` that took the move."""
+    """The score for `who` of the position right after option `oid` (a won game 2, a lost one -2), and
+    the copy of `s` that took the move."""
     t = s.clone()
     t.apply(oid)
     res = t.result
@@ -508,23 +510,23 @@ def _widen(node: _Node, dseat: int, seat: int, s: State, untried: list[str],
     return best, max(-1.0, min(1.0, known[best])), best_after  # a won game counts 2 in the order, 1 as a prior
 
 
-def _mast_pick(tab: dict[str, list[float]], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
+def _mast_pick(means: dict[str, float], opts: list[Option], rand: Callable[[], float], eps: float) -> str:
     """MAST rollout step: with chance `eps` a random option, else the one whose id has the best mean
-    reward in `tab` (an id not seen yet counts 0, an even outcome); ties go to the first of them after
-    a random starting option."""
+    reward in `means` (an id not seen yet counts 0, an even outcome); ties go to the first of them from
+    a random starting option on, going round past the last option to the first."""
     n = len(opts)
     k = int(rand() * n)
     if rand() < eps:
         return opts[k].id
+    get = means.get
     best = opts[k].id
     best_v = -math.inf
-    for i in range(n):  # start at a random option so that ties do not always favour the first
-        oid = opts[(k + i) % n].id
-        e = tab.get(oid)
-        v = e[0] / e[1] if e is not None else 0.0
+    # start at a random option so that ties do not always favour the first
+    for o in opts[k:] + opts[:k] if k else opts:
+        v = get(o.id, 0.0)
         if v > best_v:
             best_v = v
-            best = oid
+            best = o.id
     return best
 
 

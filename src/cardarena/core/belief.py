@@ -153,9 +153,9 @@ def _believe(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
     return deals
 
 
-def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], rng: Any) -> None:
-    """Give the other seats' `hidden` instance ids, in place in `defs`, cards of a believed deck list
-    (the module docstring says which). Their places among themselves are then shuffled by `resample`."""
+def believed_deals(state: State, seat: int, hidden: list[int]) -> list[_Deal]:
+    """The deals `deal_from` takes for `seat`'s hidden cards `hidden` of `state` (remembered per state and
+    seat while its cards and history stay the same: greedy determinizes a state once per decision)."""
     key = (id(state), seat)
     entry = _BELIEFS.get(key)
     if entry is None or entry[0] is not state.defs or entry[1] is not state.config or entry[2] != state.history:
@@ -163,7 +163,26 @@ def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], r
             _BELIEFS.clear()
         entry = (state.defs, state.config, list(state.history), _believe(state, seat, hidden))
         _BELIEFS[key] = entry
-    for deal in entry[3]:
+    return entry[3]
+
+
+def fixed_deal(deals: list[_Deal]) -> bool:
+    """Whether `deal_from` draws nothing from its rng for `deals` and so always deals the same cards:
+    one believed candidate per seat, holding exactly as many cards of each part as are hidden."""
+    for deal in deals:
+        if len(deal.left) != 1:
+            return False
+        per = deal.left[0]
+        for part, ids in deal.hidden.items():
+            if part in per and len(per[part][0]) != len(ids):
+                return False
+    return True
+
+
+def deal_from(deals: list[_Deal], defs: list[Any], rng: Any) -> None:
+    """Give the hidden instance ids of `deals` (`believed_deals`), in place in `defs`, cards of a believed
+    deck list, drawing from `rng` which candidate and which cards when there is a choice."""
+    for deal in deals:
         per = deal.left[rng.randrange(len(deal.left))] if len(deal.left) > 1 else deal.left[0]
         for part, ids in deal.hidden.items():
             if part not in per:
@@ -179,3 +198,9 @@ def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], r
                 cards = rest + [have[rng.randrange(len(have))] for _ in range(len(ids) - len(cards))]
             for i, d in zip(ids, cards, strict=False):
                 defs[i] = d
+
+
+def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], rng: Any) -> None:
+    """Give the other seats' `hidden` instance ids, in place in `defs`, cards of a believed deck list
+    (the module docstring says which). Their places among themselves are then shuffled by `resample`."""
+    deal_from(believed_deals(state, seat, hidden), defs, rng)

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from operator import attrgetter, itemgetter
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
-from .belief import deal_believed
+from .belief import believed_deals, deal_from, fixed_deal
 from .errors import IllegalChoice
 from .fields import F, check_fields, make_clone
 from .rng import Rng, search_shuffle
 
 Step = tuple[Any, ...]
 Handler = Callable[[Any, Step], None]
+S = TypeVar("S", bound="State")  # a State subclass, for functions that return its own kind of state
 
 
 class Option:
@@ -86,7 +87,8 @@ class Decision:
         return (Decision, (self.seat, self.kind, self.prompt, self.options, self.seq))
 
     def option(self, option_id: str) -> Option:
-        for o in self.options:
+        opts = self._options  # built already at every apply of a search: no property call
+        for o in opts if opts is not None else self.options:
             if o.id == option_id:
                 return o
         valid = ", ".join(o.id for o in self.options)
@@ -471,15 +473,17 @@ class State(metaclass=StateMeta):
         put in a canonical order (`canonical`) before they are shuffled: two states the seat cannot
         tell apart then give the same determinizations, and an automaton with a fixed seed the same
         move (tests/agents/test_information_sets.py)."""
-        groups = self._contiguous_groups(hidden) if len(hidden) > 1 else None
-        if groups is None:
-            groups = self._groups(hidden)
-        for ids in groups:
+        for ids in self._resample_groups(hidden):
             if len(ids) > 1:
                 pool = canonical(itemgetter(*ids)(defs))  # the definitions read in C
                 search_shuffle(rng, pool)
                 for i, d in zip(ids, pool, strict=True):
                     defs[i] = d
+
+    def _resample_groups(self, hidden: list[int]) -> list[list[int]]:
+        """The groups of `hidden` whose cards the default `resample` lets trade identities."""
+        groups = self._contiguous_groups(hidden) if len(hidden) > 1 else None
+        return self._groups(hidden) if groups is None else groups
 
     def _groups(self, hidden: list[int]) -> list[list[int]]:
         """The hidden cards grouped by `resample_key`, the groups in order of their first card."""
@@ -527,20 +531,81 @@ class State(metaclass=StateMeta):
         are kept and only their cards' places change. Cards that `seat` itself owns but cannot see (its
         deck order) are resampled too, unless `keep_own`. A pending decision of another seat is
         rebuilt, since its options may come from the cards just resampled."""
-        c = self.clone()
+        return self._determinizer(seat, keep_own, known_lists)(rng)
+
+    def determinizer(self, seat: int, keep_own: bool = False, known_lists: bool = False) -> Callable[[Any], Self]:
+        """`determinize(seat, rng, keep_own, known_lists)` as a function of the rng alone, for a caller
+        that determinizes this state many times (a search, once per iteration): what depends only on
+        the state and the seat (the hidden cards, their groups, the believed deck lists) is worked out
+        once. Each call gives the state `determinize` would, with the same draws from the rng. The state
+        must not change while the function is used."""
+        if self.__class__.determinize is not State.determinize:  # a ruleset's (or a bench's) own
+            if keep_own or known_lists:
+                return lambda rng: self.determinize(seat, rng, keep_own, known_lists)
+            return lambda rng: self.determinize(seat, rng)
+        return self._determinizer(seat, keep_own, known_lists)
+
+    def _determinizer(self: S, seat: int, keep_own: bool, known_lists: bool) -> Callable[[Any], S]:
+        clone = self.clone
+        # the pending decision of another seat is rebuilt (its options may come from hidden cards)
+        reask = self.decision is not None and self.decision.seat != seat
         hidden = self.hidden_from(seat)
         if keep_own:
             owner = self.owner
             hidden = [i for i in hidden if owner[i] != seat]
-        if hidden:
-            defs = list(self.defs)
-            if not known_lists:
-                deal_believed(self, seat, hidden, defs, rng)
-            self.resample(defs, hidden, rng)
+        if not hidden:
+            def unchanged(rng: Any) -> S:
+                c = clone()
+                if reask:
+                    c.reask()
+                return c
+            return unchanged
+
+        start = self.defs
+        deals = None if known_lists else believed_deals(self, seat, hidden)
+        if deals is not None and fixed_deal(deals):  # the same cards dealt at every call: deal them once
+            start = list(start)
+            deal_from(deals, start, None)
+            deals = None
+        if self.__class__.resample is not State.resample:  # a ruleset's own resampling
+            resample = self.resample
+
+            def own(rng: Any) -> S:
+                c = clone()
+                defs = list(start)
+                if deals:
+                    deal_from(deals, defs, rng)
+                resample(defs, hidden, rng)
+                c.defs = defs
+                if reask:
+                    c.reask()
+                return c
+            return own
+
+        # `resample`, planned once: each group of two or more cards with its ids, their getter, and the
+        # group's canonical pool when no deal of a call can change it (else None: sorted at each call)
+        dealt = {i for deal in deals for ids in deal.hidden.values() for i in ids} if deals else set()
+        plan: list[tuple[list[int], Callable[[list[Any]], Any], list[Any] | None]] = []
+        for ids in self._resample_groups(hidden):
+            if len(ids) > 1:
+                get = itemgetter(*ids)
+                plan.append((ids, get, None if dealt.intersection(ids) else canonical(get(start))))
+
+        def determinized(rng: Any) -> S:
+            c = clone()
+            defs = list(start)
+            if deals:
+                deal_from(deals, defs, rng)
+            for ids, get, fixed in plan:
+                pool = canonical(get(defs)) if fixed is None else fixed[:]
+                search_shuffle(rng, pool)
+                for i, d in zip(ids, pool, strict=True):
+                    defs[i] = d
             c.defs = defs
-        if c.decision is not None and c.decision.seat != seat:
-            c.reask()
-        return c
+            if reask:
+                c.reask()
+            return c
+        return determinized
 
     # -- what a seat may see ---------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:

@@ -338,9 +338,17 @@ def _play_label(d: Any, where_from: str) -> str:
 def ready_set_cards(st: AliensState, p: int) -> list[int]:
     """p's face-down cards set on an earlier turn: the ones that may be used now (rule aliens.10.2,
     ruling aliens.gap.19). How many there are is public (each shows the turn it was set)."""
-    turn = st.turn
-    set_turn = st.set_turn
-    return [i for i in st.command[p] if i in set_turn and set_turn[i] < turn]
+    # a loop, not a comprehension (a call of its own): every Counter window and Activation Phase asks this
+    out: list[int] = []
+    command = st.command[p]
+    if command:
+        turn = st.turn
+        set_turn = st.set_turn
+        for i in command:
+            t = set_turn.get(i)
+            if t is not None and t < turn:
+                out.append(i)
+    return out
 
 
 def _command_option(iid: int, d: Any, k: int) -> Option:
@@ -365,7 +373,7 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     lim_get = lim.get
     cards_get = _CARDS.get
     command = st.command[p]
-    mine = st.set_turn.keys() & command  # p's face-down cards, found in C
+    mine = st.set_turn.keys() & command if command else ()  # p's face-down cards, found in C
     may_set = may_act and len(mine) < st.params["set_limit"]
     sets: list[Option] = []
     primary = mode == "primary"
@@ -621,7 +629,8 @@ def h_resolve(st: AliensState, step: Step) -> None:
     if answering is None and st.negated:
         st.negated = False
         st.discard[p].append(iid)
-        st.emit("negated", player=p, card=st.ref(iid))
+        if st.record:  # a search's copies keep no log: no event built
+            st.emit("negated", player=p, card=st.ref(iid))
         return
     use = Use(p, slot, target, iid, answering)
     if sub == "attack":
@@ -642,25 +651,30 @@ def h_resolve(st: AliensState, step: Step) -> None:
         if old >= 0:
             st.command[p].remove(old)
             st.discard[p].append(old)
-            st.emit("move", player=p, card=st.ref(old), to="discard", reason="replaced by a new Equip")
+            if st.record:
+                st.emit("move", player=p, card=st.ref(old), to="discard", reason="replaced by a new Equip")
         if st.hp[target] > 0:
             st.equip[target] = iid
             st.command[p].append(iid)
-            a = st.aliens[target]
-            st.emit("equip", player=p, card=st.ref(iid), alien=st.ref_id(a), name=st.ref(a))
+            if st.record:
+                a = st.aliens[target]
+                st.emit("equip", player=p, card=st.ref(iid), alien=st.ref_id(a), name=st.ref(a))
         else:
             st.discard[p].append(iid)
     elif sub == "continuous":
         st.command[p].append(iid)
-        st.emit("enter", player=p, card=st.ref(iid), zone="command")
+        if st.record:
+            st.emit("enter", player=p, card=st.ref(iid), zone="command")
     elif sub == "sector":
         old = st.sector
         if old >= 0:
             o = st.owner[old]
             st.discard[o].append(old)
-            st.emit("move", player=o, card=st.ref(old), to="discard", reason="replaced by a new Sector")
+            if st.record:
+                st.emit("move", player=o, card=st.ref(old), to="discard", reason="replaced by a new Sector")
         st.sector = iid
-        st.emit("enter", player=p, card=st.ref(iid), zone="sector")
+        if st.record:
+            st.emit("enter", player=p, card=st.ref(iid), zone="sector")
     else:
         apply_effects(st, d.effects, use)
         st.discard[p].append(iid)
@@ -707,7 +721,8 @@ def h_resolve_ability(st: AliensState, step: Step) -> None:
     me = st.aliens[slot]
     if st.negated:
         st.negated = False
-        st.emit("negated", player=p, card=st.ref(me), ability=a.ability.name)
+        if st.record:
+            st.emit("negated", player=p, card=st.ref(me), ability=a.ability.name)
         return
     if st.hp[slot] > 0:
         apply_effects(st, a.ability.effects, Use(p, slot, target, me))

@@ -150,7 +150,8 @@ def drain(st: AliensState, p: int, amount: int, source: int) -> None:
     lost = r[:rest]
     del r[:rest]
     st.discard[p].extend(lost)
-    st.emit("energy_lost", player=p, amount=take, cards=[st.ref(i) for i in lost], source=st.ref(source))
+    if st.record:  # a search's copies keep no log: no event built
+        st.emit("energy_lost", player=p, amount=take, cards=[st.ref(i) for i in lost], source=st.ref(source))
 
 
 # -- damage, KO, Recycling -----------------------------------------------------------------------
@@ -206,14 +207,16 @@ def knock_out(st: AliensState, slot: int) -> None:
     p = slot // 3
     st.status[slot] = None
     st.shield[slot] = 0
-    a = st.aliens[slot]
-    st.emit("ko", player=p, alien=st.ref_id(a), name=st.ref(a))
+    if st.record:
+        a = st.aliens[slot]
+        st.emit("ko", player=p, alien=st.ref_id(a), name=st.ref(a))
     eq = st.equip[slot]
     if eq >= 0:
         st.equip[slot] = -1
         st.command[p].remove(eq)
         st.discard[p].append(eq)
-        st.emit("move", player=p, card=st.ref(eq), to="discard", reason="equipped Alien KO'd")
+        if st.record:
+            st.emit("move", player=p, card=st.ref(eq), to="discard", reason="equipped Alien KO'd")
     recycle(st, p)
     st.ko_queue.append(slot)
     st.settle_later()
@@ -237,11 +240,13 @@ def recycle(st: AliensState, p: int) -> None:
         else:
             keep.append(i)
     # logged while the cards still lie face-up in the Discard: which cards go back is public
-    st.emit("recycle", player=p, cards=[st.ref(i) for i in back], stays=len(keep))
+    if st.record:
+        st.emit("recycle", player=p, cards=[st.ref(i) for i in back], stays=len(keep))
     st.discard[p] = keep
     st.deck[p].extend(back)
     st.rng.shuffle(st.deck[p])
-    st.emit("shuffle", player=p, reason="recycling")
+    if st.record:
+        st.emit("shuffle", player=p, reason="recycling")
 
 
 def check_victory(st: AliensState) -> bool:
@@ -338,7 +343,8 @@ def destroy(st: AliensState, iid: int, source: int) -> None:
     else:
         return  # already gone: nothing to destroy ("do as much as you can")
     st.discard[o].append(iid)
-    st.emit("destroy", player=o, card=st.ref(iid), source=st.ref(source))
+    if st.record:
+        st.emit("destroy", player=o, card=st.ref(iid), source=st.ref(source))
 
 
 class Use:
@@ -389,9 +395,10 @@ def v_cleanse(st: AliensState, e: Effect, u: Use) -> None:
 def v_shield(st: AliensState, e: Effect, u: Use) -> None:
     for s in recipients(st, e.to, u.user, u.performer, u.target):
         st.shield[s] += e.amount
-        a = st.aliens[s]
-        st.emit("shield", alien=st.ref_id(a), name=st.ref(a), amount=e.amount, total=st.shield[s],
-                source=st.ref(u.source))
+        if st.record:
+            a = st.aliens[s]
+            st.emit("shield", alien=st.ref_id(a), name=st.ref(a), amount=e.amount, total=st.shield[s],
+                    source=st.ref(u.source))
 
 
 def v_draw(st: AliensState, e: Effect, u: Use) -> None:
@@ -401,7 +408,8 @@ def v_draw(st: AliensState, e: Effect, u: Use) -> None:
 def v_energy(st: AliensState, e: Effect, u: Use) -> None:
     who = _who(u, e)
     st.charge[who] += e.amount
-    st.emit("energy_gained", player=who, amount=e.amount, source=st.ref(u.source))
+    if st.record:
+        st.emit("energy_gained", player=who, amount=e.amount, source=st.ref(u.source))
 
 
 def v_drain(st: AliensState, e: Effect, u: Use) -> None:
@@ -428,7 +436,8 @@ def v_followup(st: AliensState, e: Effect, u: Use) -> None:
     if u.user == st.active:
         assert e.action is not None
         st.grants.append(e.action)
-        st.emit("followup_granted", player=u.user, action=e.action, source=st.ref(u.source))
+        if st.record:
+            st.emit("followup_granted", player=u.user, action=e.action, source=st.ref(u.source))
 
 
 def v_negate(st: AliensState, e: Effect, u: Use) -> None:
