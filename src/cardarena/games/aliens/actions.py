@@ -19,7 +19,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
-from .effects import Use, apply_effects, attack_damage, hit, pay, tactic_cost
+from .effects import Use, apply_effects, attack_damage, continuous, hit, pay, tactic_cost
 from .schema import AlienCard, SpawnCard, TacticCard, target_kind
 from .state import AliensState
 
@@ -206,19 +206,6 @@ def _alien(a: AlienCard) -> _Alien:
     return r
 
 
-def _continuous_cost(st: AliensState, p: int) -> int:
-    """The cost modifiers of p's face-up Continuous Spawns."""
-    defs = st.defs
-    set_turn = st.set_turn
-    total = 0
-    for i in st.command[p]:
-        if i not in set_turn:
-            d = defs[i]
-            if d.subtype == "continuous" and d.modifiers is not None:
-                total += d.modifiers.cost
-    return total
-
-
 def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) -> tuple[dict[str, int], bool]:
     """What decides, for `p` now, whether a card can be used: the highest printed cost p
     can pay by limit key (a species' cards, a species' Attacks, Spawns), over p's live, un-Jammed
@@ -262,7 +249,7 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) 
             abilities.append(r.opts.get(s) or r.option(s))
     m = defs[sector].modifiers if sector >= 0 else None
     on_sector = m.cost if m is not None else 0
-    shared = on_sector + squad + (_continuous_cost(st, p) if st.command[p] else 0)
+    shared = on_sector + squad + (continuous(st, p, "cost") if st.command[p] else 0)
     if shared:
         for k in lim:
             lim[k] -= shared

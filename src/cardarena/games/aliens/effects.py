@@ -23,7 +23,7 @@ def _mod(m: Modifiers | None, field: str) -> int:
     return 0 if m is None else getattr(m, field)
 
 
-def _continuous(st: AliensState, p: int, field: str) -> int:
+def continuous(st: AliensState, p: int, field: str) -> int:
     """Sum of `field` over p's face-up Continuous Spawns."""
     defs = st.defs
     set_turn = st.set_turn
@@ -47,7 +47,7 @@ def slot_modifier(st: AliensState, slot: int, field: str) -> int:
         total += getattr(defs[eq].modifiers, field)
     p = slot // 3
     if st.command[p]:
-        total += _continuous(st, p, field)
+        total += continuous(st, p, field)
     hp = st.hp
     aliens = st.aliens
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
@@ -65,7 +65,7 @@ def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
     """`slot_modifier` for each of p's three slots, the parts they share summed once (the Activation
     Phase asks this at every decision)."""
     defs = st.defs
-    shared = _continuous(st, p, field)
+    shared = continuous(st, p, field)
     if st.sector >= 0:
         shared += _mod(defs[st.sector].modifiers, field)
     hp = st.hp
