@@ -22,7 +22,7 @@ def _reference(st: cardarena.State, seat: int, rng: Any, keep_own: bool, known_l
     if hidden:
         defs = list(st.defs)
         if not known_lists:
-            belief.deal_believed(st, seat, hidden, defs, rng)
+            belief.deal_from(belief.believed_deals(st, seat, hidden), defs, rng)
         st.resample(defs, hidden, rng)
         c.defs = defs
     if c.decision is not None and c.decision.seat != seat:

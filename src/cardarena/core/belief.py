@@ -198,9 +198,3 @@ def deal_from(deals: list[_Deal], defs: list[Any], rng: Any) -> None:
                 cards = rest + [have[rng.randrange(len(have))] for _ in range(len(ids) - len(cards))]
             for i, d in zip(ids, cards, strict=False):
                 defs[i] = d
-
-
-def deal_believed(state: State, seat: int, hidden: list[int], defs: list[Any], rng: Any) -> None:
-    """Give the other seats' `hidden` instance ids, in place in `defs`, cards of a believed deck list
-    (the module docstring says which). Their places among themselves are then shuffled by `resample`."""
-    deal_from(believed_deals(state, seat, hidden), defs, rng)
