@@ -1,5 +1,6 @@
-"""A cardarena bot with a simple rule of thumb (docs/protocol.md): act rather than pass, aim at the
-opponent rather than at yourself, and otherwise take the first option. Any game.
+"""A cardarena bot with a simple rule of thumb (docs/protocol.md): act rather than pass, but never
+give up ground (a Retreat, paying with a card in play rather than from the hand); aim at the
+opponent rather than at yourself; otherwise take the first option. Any game.
 
     cardarena match circuits --p1 'cmd:"python3 examples/bots/heuristic_bot.py"' --p2 random
 """
@@ -7,6 +8,9 @@ opponent rather than at yourself, and otherwise take the first option. Any game.
 from cardarena.bot import run
 
 PASSIVE = ("pass", "done", "end", "skip", "keep", "decline")
+# worse than passing: without the Retreat rule the bot pulled its own units back whenever it could,
+# and lost to a random player in frontline
+RETREAT = ("retreat",)
 
 
 def target_seat(option):
@@ -20,8 +24,13 @@ def target_seat(option):
 def score(option, me):
     oid = option["id"]
     s = 0
-    if oid.split(":")[0] in PASSIVE:
+    verb = oid.split(":")[0]
+    if verb in PASSIVE:
         s -= 10
+    if verb in RETREAT:
+        s -= 20
+    if verb == "expend" and ":hand:" not in oid:
+        s -= 3
     seat = target_seat(option)
     if seat is not None:
         s += 5 if seat != me else -5

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,7 +31,7 @@ BOTS = ROOT / "examples" / "bots"
                      marks=pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")),
     ],
 )
-@pytest.mark.parametrize("game_id", ["aliens", "circuits"])
+@pytest.mark.parametrize("game_id", ["aliens", "circuits", "frontline", "mastery"])
 def test_example_bot_plays_a_whole_game(command: str, game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     for seat in (0, 1):
@@ -87,3 +90,27 @@ def test_bot_helper_answers_each_decision_with_its_seq() -> None:
         end=lambda m: seen.append(1), stdin=io.StringIO("\n".join(json.dumps(m) for m in msgs)), stdout=out)
     assert [json.loads(x) for x in out.getvalue().splitlines()] == [{"seq": 4, "option": "b"}]
     assert seen == [1]
+
+
+def _heuristic_reply(decision: dict[str, object]) -> str:
+    """What examples/bots/heuristic_bot.py answers to one decision of seat 0, through the protocol."""
+    msgs = [{"type": "start", "seat": 0, "game": "frontline"},
+            {"type": "decision", "seq": 1, "view": {}, "decision": decision}, {"type": "end"}]
+    proc = subprocess.run([sys.executable, str(BOTS / "heuristic_bot.py")], cwd=ROOT, timeout=30,
+                          input="".join(json.dumps(m) + "\n" for m in msgs), capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert proc.returncode == 0, proc.stderr
+    return str(json.loads(proc.stdout)["option"])
+
+
+def test_heuristic_bot_passes_rather_than_retreat_and_pays_from_its_hand() -> None:
+    # without these two rules it pulled its own units back whenever it could and lost to random in frontline
+    ladder = {"seq": 1, "seat": 0, "kind": "ladder", "options": [
+        {"id": "retreat:0", "data": {"unit": {"seat": 0, "zone": "front", "index": 0}}}, {"id": "pass", "data": {}}]}
+    assert _heuristic_reply(ladder) == "pass"
+    pay = {"seq": 1, "seat": 0, "kind": "expend", "options": [
+        {"id": "expend:front:0", "data": {"zone": "front"}}, {"id": "expend:hand:H103", "data": {"zone": "hand"}}]}
+    assert _heuristic_reply(pay) == "expend:hand:H103"
+    attack = {"seq": 1, "seat": 0, "kind": "battle", "options": [
+        {"id": "end", "data": {}}, {"id": "attack:0:0:lp:1", "data": {"target": {"seat": 1, "zone": "lp"}}}]}
+    assert _heuristic_reply(attack) == "attack:0:0:lp:1"
