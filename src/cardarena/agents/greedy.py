@@ -65,6 +65,7 @@ class GreedyAgent(Agent):
             s = base.clone() if k < last else base  # the last option may use the copy itself
             s.apply(o.id)
             v = self._value(s, seat, score, self.chain - 1)
+            s.release()
             if v > best_v + 1e-9:
                 best_v = v
                 best = [o.id]
@@ -113,6 +114,7 @@ class GreedyAgent(Agent):
             c = s.clone() if k < last else s  # s is not read again after its last option
             c.apply(o.id)
             v = self._value(c, seat, score, chain - 1)
+            c.release()
             if v > best:
                 best = v
         return best

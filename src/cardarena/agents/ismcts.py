@@ -439,6 +439,7 @@ class ISMCTSAgent(Agent):
                 if mast and back.parent is not None:
                     played.append((back.seat, back.move))
                 back = back.parent
+            s.release()
             if mast:  # every move of this iteration, in the tree and in the rollout, learns its outcome
                 for who, oid in played:
                     e = mast_tab[who].get(oid)
@@ -463,7 +464,8 @@ def _one_ply(s: State, opts: list[Option], who: int, evaluate: Callable[[State, 
     best = opts[0].id
     best_v = -math.inf
     for o in opts:
-        v = _moved_score(s, o.id, who, evaluate)[0]
+        v, t = _moved_score(s, o.id, who, evaluate)
+        t.release()
         if v > best_v:
             best_v = v
             best = o.id
@@ -506,7 +508,11 @@ def _widen(node: _Node, dseat: int, seat: int, s: State, untried: list[str],
         if sign * v > best_v:
             best_v = sign * v
             best = oid
+            if best_after is not None:
+                best_after.release()
             best_after = after
+        elif after is not None:
+            after.release()
     return best, max(-1.0, min(1.0, known[best])), best_after  # a won game counts 2 in the order, 1 as a prior
 
 

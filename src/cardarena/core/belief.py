@@ -76,6 +76,7 @@ def candidates(state: State, seat: int) -> list[Candidate]:
             for i, d in enumerate(st.defs):
                 if st.owner[i] == seat:
                     parts.setdefault(st.prior_part(i), []).append(d)
+            st.release()
             found.append(Candidate(name, {p: canonical(v) for p, v in parts.items()},
                                    Counter(d.id for v in parts.values() for d in v)))
         _CANDIDATES[key] = found
