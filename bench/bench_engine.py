@@ -74,9 +74,9 @@ def greedy_decisions(game_id: str, games: int = 10) -> float:
     """Decisions per second greedy answers, over the positions of whole games against random.
 
     The games are played first and greedy's positions kept; then a fresh greedy answers them all
-    under one CPU clock. Reading a CPU clock around each answer cost more than the answer on some
-    virtual machines (a CPU-time clock read there took up to a millisecond after much allocation:
-    it had counted greedy about a quarter slow)."""
+    under one CPU clock. Reading a CPU clock around each answer is not free: on a virtual machine
+    with every core busy, one read took up to a millisecond (against microseconds on the same machine
+    at rest), a quarter of a greedy answer."""
     game = cardarena.load_game(game_id)
     kept: list[tuple[int, State]] = []
     for i in range(games):

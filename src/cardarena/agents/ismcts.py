@@ -46,9 +46,10 @@ FRESH_KINDS = frozenset(
 #: in docs/search.md; frontline and mastery score uncentred, scale 4 (centred frontline searches lost).
 DEFAULTS: dict[str, float] = {"c": 0.7, "rollout_depth": 5, "bias": 2.0, "scale": 4.0, "pwk": 1.0}
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
-    # MAST rollouts of 15 decisions: 400 iterations beat 50 in 161/200 games (58% with 5 random ones),
-    # as strong as the 5-decision default at equal time, at about half its iterations/s (docs/search.md)
-    "aliens": {"center": 1, "scale": 8.0, "finish": 1, "mast": 0.5, "rollout_depth": 15},
+    # MAST rollouts of 10 decisions: 400 iterations beat 50 in 145/200 games (58% with 5 random ones),
+    # 1000 beat greedy in 161/200; as strong at equal time as 15 decisions (21/40), a fifth or more
+    # iterations/s (docs/search.md)
+    "aliens": {"center": 1, "scale": 8.0, "finish": 1, "mast": 0.5, "rollout_depth": 10},
     "circuits": {"center": 1, "scale": 8.0},
     # progressive widening: 400 iterations beat 50 in 145/200 games (60% without), 1000 beat greedy in
     # 145/200, and the widened search beats the unwidened one 28/40 at equal time (docs/search.md)
