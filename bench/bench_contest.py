@@ -50,6 +50,7 @@ def main() -> None:
     ap.add_argument("--db", help="database URL (default: a new SQLite file in a temporary folder)")
     ap.add_argument("--seed", type=int, help="contest seed (default: derived from the contest's name)")
     ap.add_argument("--time-control", help="PER_DECISION+BANK[+STARTUP] for every game (default: none)")
+    ap.add_argument("--plot", help="also draw the report as a PNG at this path")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardarena-contest-") as tmp:
         db = a.db or f"sqlite:///{Path(tmp) / 'contest.db'}"
@@ -66,7 +67,7 @@ def main() -> None:
                 raise
             print(f"(contest {name} exists in {db}: resuming it)", flush=True)
         cardarena("contest", "--db", db, "run", name, "--workers", str(a.workers), "-q")
-        cardarena("contest", "--db", db, "report", name)
+        cardarena("contest", "--db", db, "report", name, *(["--plot", str(Path(a.plot).resolve())] if a.plot else []))
         print(f"{time.monotonic() - started:.0f} s with {a.workers} worker(s)")
 
 

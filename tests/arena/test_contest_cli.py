@@ -102,3 +102,38 @@ def test_the_report_says_who_made_a_web_contest(sqlite_url: str) -> None:
     assert "made by ada on the web" in cli(sqlite_url, "report", "ada's").output
     assert "made by" not in cli(sqlite_url, "report", "mine").output
     assert json.loads(cli(sqlite_url, "report", "ada's", "--json").output)["contest"]["owner"] == "ada"
+
+
+def test_the_report_draws_scores_ratings_and_the_win_matrix(sqlite_url: str, tmp_path: Path) -> None:
+    r = cli(sqlite_url, "new", "pic", "--game", "aliens", "--games-per-pairing", "2", "--entry", "random:mind_storm",
+            "--entry", "greedy:creeping_rot", "--entry", "random:creeping_rot")
+    assert r.exit_code == 0, r.output
+    png = tmp_path / "pic.png"
+    r = cli(sqlite_url, "report", "pic", "--plot", str(png))  # nothing played yet: nothing to draw
+    assert r.exit_code == 1 and "no finished game to plot yet" in r.output and not png.exists()
+    assert cli(sqlite_url, "run", "pic", "--workers", "1", "-q").exit_code == 0
+
+    r = cli(sqlite_url, "report", "pic", "--json", "--plot", str(png))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)  # the JSON stays clean: "wrote ..." goes to stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import matplotlib.image
+
+    assert matplotlib.image.imread(str(png)).shape[1] >= 900  # pixels wide: a readable picture
+
+    from cardarena.arena.plots import contest_figure
+
+    fig = contest_figure(data)
+    score = next(ax for ax in fig.axes if ax.get_title().startswith("score"))
+    board = data["leaderboard"]
+    assert [t.get_text().split()[0] for t in score.get_yticklabels()] == [f"#{row['entry']}" for row in board]
+    assert [round(p.get_width(), 6) for p in score.patches] == [round(row["rate"], 6) for row in board]
+    matrix = next(ax for ax in fig.axes if ax.get_title().startswith("win matrix"))
+    shown = matrix.images[0].get_array()
+    for a, line in enumerate(data["matrix"]["cells"]):
+        for b, cell in enumerate(line):
+            assert (cell is None and bool(shown.mask[a][b])) or shown[a][b] == cell["rate"]
+
+    for bad, why in ((tmp_path / "no" / "x.png", "does not exist"), (tmp_path / "x.svg", "writes a PNG")):
+        r = cli(sqlite_url, "report", "pic", "--plot", str(bad))
+        assert r.exit_code == 1 and why in r.output and not bad.exists()

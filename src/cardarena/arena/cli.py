@@ -247,8 +247,10 @@ def _pct(x: float | None) -> str:
 def report(
     name: Annotated[str, typer.Argument(help="The contest.")],
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Also draw the scores, ratings and win matrix as a PNG picture at this path.")] = None,
 ) -> None:
-    """Leaderboard, win matrix with 95% confidence intervals, ratings, faults."""
+    """Leaderboard, win matrix with 95% confidence intervals, ratings, faults (`--plot` draws them)."""
     from .report import contest_report
 
     store = _store()
@@ -257,6 +259,14 @@ def report(
             data = contest_report(s, name)
     except CardArenaError as e:
         _fail(str(e))
+    if plot is not None:
+        from .plots import write_plot
+
+        try:
+            write_plot(data, plot)
+        except CardArenaError as e:
+            _fail(str(e), code=1)
+        err.print(f"wrote {plot}", highlight=False)
     if as_json:
         print(json.dumps(data, indent=1))
         return

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..plotting import figure
 from .analysis import GameStats, VariantStats, analyse
 from .rows import Row
 from .stats import Rate
@@ -31,15 +32,6 @@ def slug(text: str) -> str:
 
 # -- plots -----------------------------------------------------------------------------------
 
-def _figure(w: float, h: float) -> Figure:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=(w, h), dpi=100, layout="constrained")
-
-
 def _err(r: Rate) -> tuple[float, float]:
     lo, hi = r.interval
     return (max(0.0, r.value - lo), max(0.0, hi - r.value))
@@ -47,7 +39,7 @@ def _err(r: Rate) -> tuple[float, float]:
 
 def plot_rates(gs: GameStats) -> Figure:
     """Win rates (players, seats, first player) per variant, with Wilson 95% intervals."""
-    fig = _figure(9, 1.2 + 0.45 * sum(len(v.players) + len(v.seats) + 1 for v in gs.variants))
+    fig = figure(9, 1.2 + 0.45 * sum(len(v.players) + len(v.seats) + 1 for v in gs.variants))
     ax = fig.subplots()
     labels: list[str] = []
     values: list[float] = []
@@ -73,7 +65,7 @@ def plot_rates(gs: GameStats) -> Figure:
 
 
 def plot_reasons(gs: GameStats) -> Figure:
-    fig = _figure(9, 1.5 + 0.5 * len(gs.variants))
+    fig = figure(9, 1.5 + 0.5 * len(gs.variants))
     ax = fig.subplots()
     reasons = sorted({k for v in gs.variants for k in v.reasons})
     left = [0.0] * len(gs.variants)
@@ -91,7 +83,7 @@ def plot_reasons(gs: GameStats) -> Figure:
 
 
 def plot_lengths(gs: GameStats) -> Figure:
-    fig = _figure(10, 3.4)
+    fig = figure(10, 3.4)
     axes = fig.subplots(1, 2)
     for ax, what in zip(axes, ("turns", "decisions"), strict=True):
         for i, v in enumerate(gs.variants):
@@ -112,7 +104,7 @@ def plot_matrix(gs: GameStats, v: VariantStats) -> Figure:
     """Deck x deck: the row deck's win rate against the column deck, with games and interval."""
     decks = v.decks
     n = len(decks)
-    fig = _figure(2.2 + 1.15 * n, 1.6 + 0.85 * n)
+    fig = figure(2.2 + 1.15 * n, 1.6 + 0.85 * n)
     ax = fig.subplots()
     grid = [[math.nan] * n for _ in range(n)]
     for (a, b), r in v.matrix.items():
@@ -134,7 +126,7 @@ def plot_matrix(gs: GameStats, v: VariantStats) -> Figure:
 
 def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
     """Each card: play rate against win rate when played (interval bars); outliers in red."""
-    fig = _figure(9, 5)
+    fig = figure(9, 5)
     ax = fig.subplots()
     shown = [s for s in v.cards if s.win_played.n]
     for flag, color in (("", "#4c78a8"), ("x", "#d62728")):
@@ -162,7 +154,7 @@ def plot_variants(gs: GameStats) -> Figure:
     """Each variant minus the baseline, per proportion measure, with 95% intervals."""
     rows = [(f"{c.label}: {m}", d) for c in gs.comparisons for m, (_, _, d) in c.diffs.items()
             if not m.startswith("mean") and not math.isnan(d.diff)]
-    fig = _figure(9, 1.2 + 0.35 * max(1, len(rows)))
+    fig = figure(9, 1.2 + 0.35 * max(1, len(rows)))
     ax = fig.subplots()
     y = list(range(len(rows)))
     for significant, color in ((False, "#4c78a8"), (True, "#d62728")):
