@@ -232,6 +232,11 @@ def step_7_run_a_small_contest_and_see_its_leaderboard(page: object) -> None:
     p.click("#run-contest")  # type: ignore[attr-defined]
     pw.expect(p.locator('#contest-status[data-status="finished"]')).to_be_visible(timeout=120000)  # type: ignore[attr-defined]
     pw.expect(p.locator("#leaderboard tr")).to_have_count(3)  # type: ignore[attr-defined]
+    pw.expect(p.locator("#win-matrix tr")).to_have_count(3)  # type: ignore[attr-defined]
+    picture = p.locator("#contest-picture")  # type: ignore[attr-defined]
+    pw.expect(picture).to_be_visible(timeout=30000)  # shown once the run is over
+    p.wait_for_function(  # type: ignore[attr-defined]
+        "() => { const i = document.getElementById('contest-picture'); return i.complete && i.naturalWidth > 800; }")
     shot(p, "contest")
 
 

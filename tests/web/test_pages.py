@@ -98,6 +98,14 @@ def test_a_contest_runs_and_shows_its_leaderboard(client: TestClient) -> None:
     assert page.count("/replays/") == 2
     board = page.split('id="leaderboard"')[1].split("</table>")[0]
     assert board.count("<tr><td>") == 2 and board.count("random:") == 2
+    matrix = page.split('id="win-matrix"')[1].split("</table>")[0]
+    assert matrix.count("<tr><td>") == 2 and matrix.count("of 2</small>") == 2  # each pairing's 2 games
+    assert 'id="contest-picture"' in page
+    r = client.get("/contests/club night/report.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert r.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/contests/club night/report.png").content == r.content  # drawn once, kept
+    assert client.get("/contests/no such/report.png").status_code == 404
     assert client.get("/contests").status_code == 200
 
 
@@ -119,6 +127,8 @@ def test_only_the_maker_of_a_contest_may_run_it(db: str) -> None:
         r = bob.post("/contests/ada's night/run", data={"csrf": tok}, follow_redirects=False)
         assert r.status_code == 403 and "only ada" in r.text
         assert 'data-status="open"' in bob.get("/contests/ada's night").text  # nothing was started
+        r = bob.get("/contests/ada's night/report.png")
+        assert r.status_code == 404 and "no finished game" in r.text
 
 
 def test_a_contest_refuses_a_draft_and_an_outside_bot(client: TestClient) -> None:

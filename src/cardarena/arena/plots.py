@@ -4,6 +4,7 @@ heat map. Drawn from `report.contest_report`'s data, so the picture and the tabl
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,16 +85,23 @@ def contest_figure(data: dict[str, Any]) -> Figure:
     return fig
 
 
+def png(data: dict[str, Any]) -> bytes:
+    """The contest's picture as PNG bytes (the web arena's contest page shows it)."""
+    buf = io.BytesIO()
+    contest_figure(data).savefig(buf, format="png")
+    return buf.getvalue()
+
+
 def write_plot(data: dict[str, Any], path: Path) -> None:
     """Write the contest's picture as a PNG at `path` (a new or replaced file; its folder must exist)."""
     if path.suffix.lower() != ".png":
         raise CardArenaError(f"--plot writes a PNG: give a file name ending in .png, not {path.name!r}")
     if not path.parent.is_dir():
         raise CardArenaError(f"cannot write {path}: the folder {path.parent} does not exist")
-    fig = contest_figure(data)
+    picture = png(data)
     tmp = path.with_name(path.name + ".part")  # a failed write never leaves half a picture behind
     try:
-        fig.savefig(tmp, format="png")
+        tmp.write_bytes(picture)
         tmp.replace(path)
     except OSError as e:
         tmp.unlink(missing_ok=True)

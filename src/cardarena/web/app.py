@@ -35,6 +35,7 @@ class Limits:
     move: int = 600
     contest: int = 10
     token: int = 10
+    picture: int = 30  # contest pictures drawn (arena/plots.py): each costs a fraction of a second
     body_bytes: int = 256 * 1024
 
 

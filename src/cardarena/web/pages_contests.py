@@ -143,3 +143,33 @@ def contest_page(request: Request, name: str) -> Response:
     running = name in _runs(a) and _runs(a)[name].is_alive()
     failure = a.extra.get("contest_failures", {}).get(name)
     return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)
+
+
+#: contest pictures kept, keyed by what they show (the contest and how many of its games ended)
+PICTURES_KEPT = 16
+
+
+@router.get("/contests/{name}/report.png")
+def contest_picture(request: Request, name: str) -> Response:
+    """The report drawn (arena/plots.py): scores, ratings and the win matrix. Drawn once per count of
+    ended games and kept, so reloading a page, or many readers, do not redraw it."""
+    from ..arena.plots import png
+
+    a = arena(request)
+    with a.store.session() as s:
+        try:
+            report: dict[str, Any] = contest_report(s, name)
+        except ContestError as e:
+            raise HTTPException(404, str(e)) from None
+    if not report["games"]["finished"]:
+        raise HTTPException(404, f"contest {name!r} has no finished game to draw yet")
+    kept: dict[tuple[str, int, int], bytes] = a.extra.setdefault("contest_pictures", {})
+    key = (name, report["games"]["finished"], report["games"]["errors"])
+    picture = kept.get(key)
+    if picture is None:
+        rate_limit(request, "picture")
+        picture = png(report)
+        while len(kept) >= PICTURES_KEPT:
+            del kept[next(iter(kept))]
+        kept[key] = picture
+    return Response(picture, media_type="image/png")
