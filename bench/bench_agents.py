@@ -5,6 +5,11 @@
     .venv/bin/python bench/bench_agents.py --done-when --games 200    # the three figures of issue 10
     .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game aliens --out a.jsonl
     .venv/bin/python bench/bench_agents.py see-all:ismcts:iters=400 ismcts:iters=50 --game circuits   # a ceiling
+    .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game circuits --decks mirror
+
+Decks: by default games 2k and 2k+1 give the two seats a pair of different starters, A taking each
+of them once, the pairs rotating over all starters; `--decks mirror` gives both seats the same
+starter (game 2k's), so no matchup between starters weighs on the figure.
 
 A draw counts half; the bracket is the Wilson 95% interval of the win rate (draws as half a win).
 Figures are printed, never asserted (timing and strength belong in reports). A progress bar on
@@ -36,9 +41,9 @@ from cardarena.sim.stats import wilson
 BAR = Console(stderr=True)
 
 
-def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]:
+def one_game(args: tuple[str, str, str, int, bool]) -> tuple[float, int, float, float]:
     """(score of A, decisions, seconds A spent, seconds B spent) of game i, A in seat i % 2."""
-    game_id, spec_a, spec_b, i = args
+    game_id, spec_a, spec_b, i, mirror = args
     game = cardarena.load_game(game_id)
     # starters of the game's default format only (a circuits Squad starter never meets a Duel one)
     fmt = getattr(game, "default_format", None)
@@ -46,6 +51,8 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
     seat_a = i % 2
     k = i // 2
     decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]
+    if mirror:
+        decks[1] = decks[0]
     a = make_bench_agent(spec_a, seed=1000 + i)
     b = make_bench_agent(spec_b, seed=2000 + i)
     agents = [a, b] if seat_a == 0 else [b, a]
@@ -61,10 +68,10 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, int, float, float]
 
 
 def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, first: int = 0,
-                 out: str | None = None) -> None:
+                 out: str | None = None, mirror: bool = False) -> None:
     t = time.perf_counter()
-    work = [(game_id, spec_a, spec_b, i) for i in range(first, first + games)]
-    label = f"{game_id} {spec_a} vs {spec_b}"
+    work = [(game_id, spec_a, spec_b, i, mirror) for i in range(first, first + games)]
+    label = f"{game_id} {spec_a} vs {spec_b}" + (" (mirror)" if mirror else "")
     rows: list[tuple[float, int, float, float]] = []
     # each game's line is written as soon as it is in (in game order), so a long run stopped half-way
     # keeps what it played and `wc -l` shows how far it is when the bar is not on a terminal
@@ -75,16 +82,17 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
                 one_game, work)
         else:
             results = map(one_game, work)
-        for (_, a, b, i), r in zip(work, track(results, total=games, description=label, transient=True, console=BAR),
+        for (_, a, b, i, _), r in zip(work, track(results, total=games, description=label, transient=True, console=BAR),
                                    strict=True):
             rows.append(r)
             if f is not None:
-                f.write(json.dumps({"game": game_id, "a": a, "b": b, "index": i, "score": r[0], "decisions": r[1]}) + "\n")
+                f.write(json.dumps({"game": game_id, "a": a, "b": b, "index": i, "score": r[0], "decisions": r[1],
+                                    **({"decks": "mirror"} if mirror else {})}) + "\n")
                 f.flush()
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
     lo, hi = wilson(round(score), games)
-    print(f"{game_id:10} {spec_a} vs {spec_b}: {score:g}/{games} = {score / games:.0%} [{lo:.0%}, {hi:.0%}]  "
+    print(f"{game_id:10} {spec_a} vs {spec_b}{' (mirror)' if mirror else ''}: {score:g}/{games} = {score / games:.0%} [{lo:.0%}, {hi:.0%}]  "
           f"({sum(r[1] for r in rows) / games:.0f} decisions/game, A thinks {secs_a / games:.2f} s/game, "
           f"{time.perf_counter() - t:.0f} s)", flush=True)
 
@@ -99,6 +107,8 @@ def main() -> None:
                     help="index of the first game (seeds and decks follow it): a fresh sample after --games N")
     ap.add_argument("--game", action="append", help="only these games (default: all)")
     ap.add_argument("--out", help="append one JSON line per game to this file (for paired comparisons)")
+    ap.add_argument("--decks", choices=["pairs", "mirror"], default="pairs",
+                    help="pairs: two different starters, each played by A once (default); mirror: the same starter on both seats")
     ap.add_argument("--done-when", action="store_true",
                     help="greedy vs random, ismcts:iters=1000 vs greedy, ismcts:iters=400 vs ismcts:iters=50")
     a = ap.parse_args()
@@ -106,7 +116,7 @@ def main() -> None:
              if a.done_when else [(a.a, a.b)])
     for spec_a, spec_b in pairs:
         for game_id in a.game or cardarena.game_ids():
-            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first, a.out)
+            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first, a.out, a.decks == "mirror")
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ def load(path: str) -> dict[tuple[str, str, str], Run]:
             continue
         try:
             row = json.loads(line)
-            key = (str(row["game"]), str(row["a"]), str(row["b"]))
+            # a mirror run (both seats one starter) played other games under the same indices
+            game = str(row["game"]) + (" (mirror)" if row.get("decks") == "mirror" else "")
+            key = (game, str(row["a"]), str(row["b"]))
             runs.setdefault(key, {})[int(row["index"])] = float(row["score"])
         except (ValueError, KeyError, TypeError) as e:
             raise SystemExit(f"{path}:{n}: not a line of bench_agents.py --out ({e})") from None
