@@ -71,7 +71,8 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
                  out: str | None = None, mirror: bool = False) -> None:
     t = time.perf_counter()
     work = [(game_id, spec_a, spec_b, i, mirror) for i in range(first, first + games)]
-    label = f"{game_id} {spec_a} vs {spec_b}" + (" (mirror)" if mirror else "")
+    pairing = f"{spec_a} vs {spec_b}" + (" (mirror)" if mirror else "")
+    label = f"{game_id} {pairing}"
     rows: list[tuple[float, int, float, float]] = []
     # each game's line is written as soon as it is in (in game order), so a long run stopped half-way
     # keeps what it played and `wc -l` shows how far it is when the bar is not on a terminal
@@ -92,7 +93,7 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
     lo, hi = wilson(round(score), games)
-    print(f"{game_id:10} {spec_a} vs {spec_b}{' (mirror)' if mirror else ''}: {score:g}/{games} = {score / games:.0%} [{lo:.0%}, {hi:.0%}]  "
+    print(f"{game_id:10} {pairing}: {score:g}/{games} = {score / games:.0%} [{lo:.0%}, {hi:.0%}]  "
           f"({sum(r[1] for r in rows) / games:.0f} decisions/game, A thinks {secs_a / games:.2f} s/game, "
           f"{time.perf_counter() - t:.0f} s)", flush=True)
 
