@@ -7,11 +7,11 @@ availability count (how often it was legal when its parent was visited) in place
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
 
-Rollouts are short (5 random decisions; in aliens and mastery 15, MAST-guided) and cut by the per-game score of
-agents/heuristics.py, stretched by tanh(scale × score) so that its hundredths weigh against
-exploration as wins and losses do; new nodes
-carry a progressive bias from the score right after their move (in frontline nodes also widen
-progressively, the best-scored options first). Every setting tried, adopted or not,
+Rollouts are short (5 random decisions; in aliens 10 and in mastery 15, MAST-guided; none in
+frontline) and cut by the per-game score of agents/heuristics.py, stretched by tanh(scale × score) so
+that its hundredths weigh against exploration as wins and losses do; new nodes carry a progressive
+bias from the score right after their move (in frontline nodes also widen progressively, the
+best-scored options first, which makes its search best-first). Every setting tried, adopted or not,
 with its measured win rate and sample size, and why more iterations buy so little, is in
 docs/search.md: read it before changing a default.
 """
