@@ -41,7 +41,7 @@ def test_ismcts_defaults_and_parameters() -> None:
     [
         ("minimax", "unknown agent 'minimax'; valid agents: "),
         ("", "no agent name"),
-        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: bias, c, center, depth, finish, fold, forced, greedy, iterations, iters, mast, ms, pick, pw, pwk, quiet, rollout_depth, scale, tprior, turn"),
+        ("ismcts:foo=1", "no parameter 'foo'; valid parameters: bias, c, center, depth, finish, forced, greedy, iterations, iters, mast, ms, pick, pw, pwk, quiet, rollout_depth, scale, tprior, turn"),
         ("random:iters=5", "valid parameters: none"),
         ("ismcts:iters=many", "iters='many' is not a valid int"),
         ("ismcts:c=high", "c='high' is not a valid float"),

@@ -357,29 +357,3 @@ def test_progressive_widening_bounds_children_and_opens_the_best_scored_first() 
             assert len(kids) <= math.ceil(node.visits**0.5)
             stack.extend(kids.values())
     assert len(root.kids[0]) < len(moves)  # 20 iterations open ceil(sqrt(20)) = 5 at most
-
-
-@pytest.mark.parametrize("fold", [0, 1])
-def test_fold_takes_follow_ups_below_the_root_by_the_one_ply_score(fold: int) -> None:
-    # Below the root, seat 0's "a" is followed by a choice the tree game asks as a follow-up kind:
-    # with fold=1 it is taken by the one-ply score ("x" wins) without a tree node, so every visit of
-    # "a" after the one that opened it (scored as it stands, 0) is a win; without it the tree opens
-    # "x" and "y" under "a" and learns "y" loses.
-    tree = {"": (0, ["a", "b"]), "a": (0, ["x", "y"]), "a/x": 0, "a/y": 1, "b": 1}
-    game = _PathScore(tree, {})
-    s = game.new_game()
-    agent = ISMCTSAgent(seed=0, iterations=12, rollout_depth=0, ruleset=game, bias=0, center=0, fold=fold)
-    a = agent._search(s, 0).kids[0]["a"]
-    if fold:
-        assert not a.kids and a.visits > 1 and a.reward == a.visits - 1
-    else:
-        assert set(a.kids[0]) == {"x", "y"} and a.reward < a.visits
-
-
-def test_fold_keeps_the_root_decision_a_tree_choice() -> None:
-    # the decision being searched is asked of the player even when it is a follow-up kind
-    tree = {"": (0, ["x", "y"]), "x": 0, "y": 1}
-    game = _PathScore(tree, {})
-    agent = ISMCTSAgent(seed=0, iterations=8, rollout_depth=0, ruleset=game, bias=0, center=0, fold=1)
-    root = agent._search(game.new_game(), 0)
-    assert set(root.kids[0]) == {"x", "y"}

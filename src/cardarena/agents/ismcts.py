@@ -123,7 +123,6 @@ class ISMCTSAgent(Agent):
         "mast": ("mast", float),
         "pw": ("pw", float),
         "pwk": ("pwk", float),
-        "fold": ("fold", int),
     }
 
     def __init__(
@@ -148,7 +147,6 @@ class ISMCTSAgent(Agent):
         mast: float | None = None,
         pw: float | None = None,
         pwk: float | None = None,
-        fold: int = 0,
     ) -> None:
         super().__init__(seed, name)
         if iterations < 1:
@@ -198,9 +196,6 @@ class ISMCTSAgent(Agent):
         #: ceil(pwk * (n + 1) ** pw) are open, each new one the untried option scored best right after it
         self.pw = pw
         self.pwk = pwk
-        #: 1: below the root, a follow-up of a play (a decision kind outside FRESH_KINDS: a payment, a
-        #: target) is taken by the one-ply score without a tree node, so the tree spends its depth on plays
-        self.fold = fold
         self.ruleset = ruleset
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
@@ -276,7 +271,6 @@ class ISMCTSAgent(Agent):
         mast = self.mast if self.mast is not None else _game_default(state.game_id, "mast")
         pw = self.pw if self.pw is not None else _game_default(state.game_id, "pw")
         pwk = self.pwk if self.pwk is not None else _game_default(state.game_id, "pwk")
-        fold = self.fold
         # MAST: per seat, option id -> [reward sum, count] over every move of every iteration so far
         mast_tab: list[dict[str, list[float]]] = [{} for _ in range(state.nseats)]
         # and each one's mean reward, kept up to date for the rollouts' picks (read far more than written)
@@ -328,9 +322,6 @@ class ISMCTSAgent(Agent):
                     s.apply(opts[0].id)
                     continue
                 dseat = d.seat
-                if fold and node is not root and d.kind not in FRESH_KINDS:
-                    s.apply(_one_ply(s, opts, dseat, evaluate))
-                    continue
                 kids = node.kids.get(dseat)
                 if kids is None:
                     kids = node.kids[dseat] = {}
