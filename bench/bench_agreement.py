@@ -25,6 +25,7 @@ import time
 import cardarena
 from cardarena.agents import make_agent
 from cardarena.core.engine import State
+from cardarena.core.errors import CardArenaError
 
 
 def positions(game_id: str, games: int, seed: int) -> list[State]:
@@ -69,6 +70,11 @@ def main() -> None:
         sys.exit(f"--budgets: expected whole numbers separated by commas, got {args.budgets!r}")
     if not budgets or budgets[0] < 1:
         sys.exit("--budgets: give at least one iteration count of 1 or more")
+    try:  # an unknown game or agent, or a bad setting, fails here with its own message
+        cardarena.load_game(args.game)
+        make_agent(spec_for(args.spec, budgets[0]))
+    except (CardArenaError, ValueError, LookupError) as e:
+        sys.exit(f"bench_agreement: {e}")
     pos = positions(args.game, args.positions, args.seed)
     print(f"{args.game}: {len(pos)} positions of greedy self-play", flush=True)
     if not pos:
