@@ -23,7 +23,7 @@ import sys
 import time
 
 import cardarena
-from cardarena.agents import make_agent
+from cardarena.agents import make_agent, parse_spec
 from cardarena.core.engine import State
 from cardarena.core.errors import CardArenaError
 
@@ -50,10 +50,11 @@ def positions(game_id: str, games: int, seed: int) -> list[State]:
 
 
 def spec_for(base: str, iters: int) -> str:
-    """`base` (an ismcts spec, maybe with settings) with `iters` iterations."""
-    kind, _, params = base.partition(":")
-    extra = [p for p in params.split(",") if p and not p.startswith(("iters=", "iterations="))]
-    return f"{kind}:" + ",".join([f"iters={iters}", *extra])
+    """`base` (an ismcts spec, maybe with settings) with `iters` iterations in place of its own."""
+    name, params = parse_spec(base)
+    params.pop("iters", None)
+    params.pop("iterations", None)
+    return f"{name}:" + ",".join([f"iters={iters}", *(f"{k}={v}" for k, v in params.items())])
 
 
 def main() -> None:
@@ -82,12 +83,13 @@ def main() -> None:
     chosen: dict[tuple[int, int], list[str]] = {}
     t0 = time.perf_counter()
     for b in budgets:
+        spec = spec_for(args.spec, b)
         for run in (1, 2) if b != budgets[-1] else (1, 2, 3):
             picks = []
             for st in pos:
                 d = st.decision
                 assert d is not None
-                agent = make_agent(spec_for(args.spec, b), seed=run)
+                agent = make_agent(spec, seed=run)  # a fresh search per position: none depends on the order
                 picks.append(agent.choose(st.view(d.seat), d, st))
             chosen[(b, run)] = picks
         print(f"  {b} iterations done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
