@@ -141,3 +141,13 @@ def test_the_match_goes_on_after_faults() -> None:
     assert isinstance(good, ExternalAgent)
     report = _play(good)
     assert report.status == OK and report.result is not None and report.result.reason != "forfeit"
+
+
+def test_a_program_the_bot_cannot_start_is_named_with_what_to_do() -> None:
+    # execvpe's own error names only the last folder of PATH it tried (b'/bin/python')
+    report = _play(make_agent('cmd:"no-such-interpreter bot.py"'))  # type: ignore[arg-type]
+    assert report.status == ERROR
+    assert "no program 'no-such-interpreter' on the bot's PATH (/usr/local/bin:/usr/bin:/bin)" in (
+        report.reason or ""), report.reason
+    report = _play(make_agent('cmd:"python bot.py"'))  # type: ignore[arg-type]
+    assert "(python3?)" in (report.reason or "") or "exited with code 2" in (report.reason or ""), report.reason

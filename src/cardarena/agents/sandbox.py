@@ -139,9 +139,24 @@ def main(argv: list[str]) -> int:
     try:
         os.execvpe(cmd[0], cmd, cfg["env"])
     except OSError as e:
-        print(f"sandbox: cannot start {cmd[0]!r}: {e}", file=sys.stderr, flush=True)
+        print(f"sandbox: cannot start {cmd[0]!r}: {e}{_start_hint(cmd[0], cfg['env'], e)}", file=sys.stderr,
+              flush=True)
         return 127
     return 127  # not reached
+
+
+def _start_hint(program: str, env: dict[str, str], error: OSError) -> str:
+    """What to do about a program the bot could not start (execvpe names only the last folder tried)."""
+    if isinstance(error, PermissionError):
+        return ("; the bot runs as an unprivileged user, so the program and every folder above it must be "
+                "readable by everyone (a system python3 or node; not one under /root)")
+    if not isinstance(error, FileNotFoundError):
+        return ""
+    if "/" in program:
+        return "; no such file (a relative path is read from the bot's folder)"
+    path = env.get("PATH", "")
+    alt = {"python": " (python3?)", "pip": " (pip3?)", "nodejs": " (node?)"}.get(program, "")
+    return f"; no program {program!r} on the bot's PATH ({path}): name one that is there{alt} or give its full path"
 
 
 if __name__ == "__main__":
