@@ -374,6 +374,9 @@ def match(
     rule: Annotated[list[str] | None, typer.Option(help="Rule variant NAME=VALUE (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the result, as JSON.")] = False,
     fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
+    bot_log: Annotated[Path | None, typer.Option(
+        "--bot-log", help="Folder for each external bot's transcript, p1.jsonl / p2.jsonl: every line it was "
+        "sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
@@ -388,6 +391,7 @@ def match(
         state = g.new_game(decks=decks_, seed=seed, fmt=fmt, rules=rules_)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
+    logs = _bot_logs(bot_log, dict(enumerate(agents)))
     specs = [p1, p2]
     quiet = quiet or as_json
     shown = 0
@@ -443,6 +447,34 @@ def match(
         saved = _save_replay(replay_record(state, specs, __version__), replay)
         if not as_json:
             out.print(f"replay saved to {saved}", markup=False)
+    if logs and not as_json:
+        out.print("bot transcript(s): " + ", ".join(map(str, logs)), markup=False, soft_wrap=True)
+
+
+def _bot_logs(folder: Path | None, agents: dict[int, Agent]) -> list[Path]:
+    """`--bot-log FOLDER`: each external bot's transcript goes to FOLDER/p<seat>.jsonl, written afresh."""
+    from .agents.external import ExternalAgent
+
+    if folder is None:
+        return []
+    bots = {i: a for i, a in agents.items() if isinstance(a, ExternalAgent)}
+    if not bots:
+        err.print("note: --bot-log: no player is an external bot (cmd: or bot:), so no transcript is written",
+                  markup=False)
+        return []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"--bot-log {folder}: cannot make that folder: {e.strerror or e}")
+    paths = []
+    for i, agent in sorted(bots.items()):
+        path = folder / f"p{i + 1}.jsonl"
+        if (problem := output_problem(path)) is not None:
+            fail(f"--bot-log {folder}: cannot write there: {problem}")
+        path.write_text("")
+        agent.transcript = path
+        paths.append(path)
+    return paths
 
 
 def _check_output(path: Path | None, option: str) -> None:
@@ -544,6 +576,9 @@ def play_cmd(
     replay: Annotated[Path | None, typer.Option(help="Save the game as a replay file here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="End with the result as JSON.")] = False,
     fmt: Annotated[str | None, typer.Option("--format", help="Game format, e.g. circuits squad.")] = None,
+    bot_log: Annotated[Path | None, typer.Option(
+        "--bot-log", help="Folder for each external bot's transcript, p1.jsonl / p2.jsonl: every line it was "
+        "sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
 ) -> None:
     """Play a game against an automaton in the terminal.
 
@@ -574,6 +609,7 @@ def play_cmd(
         fail(str(e))
     decks_ = [mine, theirs] if me == 0 else [theirs, mine]
     names = ["you", opponent] if me == 0 else [opponent, "you"]
+    logs = _bot_logs(bot_log, {1 - me: bot})
     session = PlaySession(g, decks_, seed, rules_, me, bot, names, out, _read_line, _guide_or_none(g), __version__,
                           seed_shown=chosen)
     out.print(session.header(), style="bold", markup=False)
@@ -592,6 +628,8 @@ def play_cmd(
         out.print(f"the seed was {seed}: `--seed {seed}` deals this game again", markup=False)
     if replay is not None:
         out.print(f"replay saved to {_save_replay(res.record, replay)}", markup=False)
+    if logs:
+        out.print("bot transcript: " + ", ".join(map(str, logs)), markup=False, soft_wrap=True)
     if as_json:
         _json({"game": g.id, "seed": seed, "seat": seat, "result": r.to_dict(), "conceded": res.conceded})
 

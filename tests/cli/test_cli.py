@@ -114,6 +114,48 @@ def test_match_and_play_start_an_external_bot_and_name_a_missing_program() -> No
     assert "No such file or directory" in r.output and "not started" not in r.output, r.output[-2000:]
 
 
+FAULTY = ROOT / "examples" / "bots" / "faulty" / "faulty_bot.py"
+
+
+def test_a_bot_fault_in_play_keeps_its_status_and_names_none_of_its_options(tmp_path: Path) -> None:
+    # the bot's first decision is its secret Gear Loadout: `play` used to print the offered ids
+    replay = tmp_path / "r.json"
+    r = run("play", "circuits", "--opponent", f'cmd:"python3 {FAULTY} illegal"', "--seat", "2", "--seed", "4",
+            "--replay", str(replay), input="1\n" * 50)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "illegal option 'no-such-option'" in r.output and "loadout" in r.output, r.output[-2000:]
+    assert "valid ids" not in r.output and "gear:" not in r.output, r.output[-2000:]
+    forfeit = [e for e in json.loads(replay.read_text())["log"] if e["type"] == "forfeit"]
+    assert forfeit[0]["status"] == "INVALID" and "gear:" not in forfeit[0]["reason"]
+    r = run("match", "aliens", "--p1", f'cmd:"python3 {FAULTY} malformed"', "--seed", "1", "--replay", str(replay))
+    assert r.exit_code == 0 and "malformed reply" in r.output and "crashed" not in r.output, r.output[-2000:]
+    forfeit = [e for e in json.loads(replay.read_text())["log"] if e["type"] == "forfeit"]
+    assert forfeit[0]["status"] == "INVALID"
+
+
+def test_bot_log_keeps_what_a_bot_was_sent_and_answered_and_its_stderr(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    r = run("match", "mastery", "--p1", RANDOM_BOT, "--p2", "random", "--seed", "2", "--quiet", "--bot-log", str(logs))
+    assert r.exit_code == 0 and "p1.jsonl" in r.output, r.output[-2000:]
+    assert not (logs / "p2.jsonl").exists()  # P2 is not an external bot
+    lines = [json.loads(x) for x in (logs / "p1.jsonl").read_text().splitlines()]
+    sent = [x["sent"] for x in lines if "sent" in x]
+    got = [json.loads(x["received"]) for x in lines if "received" in x]
+    assert lines[0]["bot"][0] == "python3" and sent[0]["type"] == "start" and sent[-1]["type"] == "end"
+    asked = [m for m in sent if m["type"] == "decision"]
+    assert len(asked) == len(got) > 10 and all(a["seq"] == g["seq"] for a, g in zip(asked, got, strict=True))
+    assert all(m["view"]["seat"] == 0 for m in asked if "seat" in m["view"])  # only what seat 0 was sent
+    assert lines[-1]["stopped"] == "by the arena" and lines[-1]["stderr"] == ""
+    # a bot that fails: its broken line and its stderr are there; a second game writes the file afresh
+    r = run("match", "aliens", "--p1", f'cmd:"python3 {FAULTY} crash_mid"', "--seed", "1", "--quiet",
+            "--bot-log", str(logs))
+    lines = [json.loads(x) for x in (logs / "p1.jsonl").read_text().splitlines()]
+    assert lines[0]["bot"][-1] == "crash_mid" and "crash in the middle" in lines[-1]["stderr"], lines[-1]
+    assert lines[-1].get("exit", 1) == 1  # or stopped by the arena, if it had not exited yet
+    r = run("match", "aliens", "--p1", "random", "--seed", "1", "--quiet", "--bot-log", str(tmp_path / "none"))
+    assert r.exit_code == 0 and "no player is an external bot" in r.output
+
+
 def test_python_dash_m_cardarena_is_the_same_command_line() -> None:
     import subprocess
     import sys

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import IO, TYPE_CHECKING, Any, ClassVar
 
 import cardarena
 
@@ -156,6 +156,11 @@ class ExternalAgent(Agent):
         self._tc: tuple[float, float, float] = (bot.limits.per_decision, bot.limits.bank, bot.limits.startup)
         self._bank = 0.0
         self._first = True
+        #: when set, every line sent and received, and the bot's stderr, are appended here (JSON lines;
+        #: docs/protocol.md, "Debugging a bot"): what this seat was sent, so nothing it may not know
+        self.transcript: Path | None = None
+        self._log: IO[str] | None = None
+        self._t0 = 0.0
 
     # -- the game's life ---------------------------------------------------------------------------
     def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
@@ -178,6 +183,11 @@ class ExternalAgent(Agent):
         self._bank = self._tc[1]
         self._first = True
         self._buf = b""
+        if self.transcript is not None:
+            self._log = open(self.transcript, "a", encoding="utf-8")  # noqa: SIM115 - closed in _kill
+            self._t0 = time.perf_counter()
+            self._note({"bot": self.bot.argv(), "limits": self.bot.limits.to_dict(),
+                        "time": self._time_msg()})
         self.dir = tempfile.mkdtemp(prefix="cardarena-bot-")
         os.chmod(self.dir, 0o711)
         work = os.path.join(self.dir, "work")
@@ -215,11 +225,34 @@ class ExternalAgent(Agent):
                 self._send(msg, time.perf_counter() + 0.2)
         self._kill()
 
+    def _note(self, record: dict[str, Any]) -> None:
+        """One transcript line: seconds since the bot's start, then the record."""
+        if self._log is not None:
+            self._log.write(json.dumps({"t": round(time.perf_counter() - self._t0, 4), **record}) + "\n")
+
+    def _close_transcript(self, exited: int | None) -> None:
+        """The transcript's last line: how the bot ended (its exit status, or stopped by the arena at the end
+        of its game or at a fault) and its whole stderr."""
+        log = self._log
+        if log is None:
+            return
+        try:
+            with open(self._stderr_path, "rb") as f:  # bounded by the bot's file-size limit
+                stderr = f.read().decode(errors="replace")
+        except OSError:
+            stderr = ""
+        ended = {"exit": exited} if exited is not None else {"stopped": "by the arena"}
+        self._note({**ended, "stderr": stderr})
+        self._log = None
+        log.close()
+
     def _kill(self) -> None:
         proc = self.proc
         self.proc = None
+        exited = None  # the bot's own exit status, if it ended before the arena stopped it
         if proc is not None:
-            if proc.poll() is None:  # the launcher kills and reaps the bot (its PID namespace's process 1)
+            exited = proc.poll()
+            if exited is None:  # the launcher kills and reaps the bot (its PID namespace's process 1)
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     proc.send_signal(signal.SIGTERM)
                 with contextlib.suppress(subprocess.TimeoutExpired):
@@ -235,6 +268,7 @@ class ExternalAgent(Agent):
         if self.uid is not None:
             kill_uid(self.uid)
             self.uid = None
+        self._close_transcript(exited)
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
@@ -287,6 +321,8 @@ class ExternalAgent(Agent):
         proc = self.proc
         assert proc is not None and proc.stdin is not None
         data = (json.dumps(msg, separators=(",", ":")) + "\n").encode()
+        if self._log is not None:
+            self._note({"sent": msg})
         fd = proc.stdin.fileno()
         view = memoryview(data)
         while view:
@@ -315,6 +351,8 @@ class ExternalAgent(Agent):
             if nl >= 0:
                 line, self._buf = self._buf[:nl], self._buf[nl + 1:]
                 if line.strip():
+                    if self._log is not None:
+                        self._note({"received": line.decode(errors="replace")})
                     try:
                         return line.decode()
                     except UnicodeDecodeError:

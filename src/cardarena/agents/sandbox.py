@@ -109,7 +109,8 @@ def main(argv: list[str]) -> int:
             _, status = os.waitpid(pid, 0)
             if os.WIFSIGNALED(status):
                 signum = os.WTERMSIG(status)
-                signal.signal(signum, signal.SIG_DFL)
+                if signum not in (signal.SIGKILL, signal.SIGSTOP):  # those two keep their default action
+                    signal.signal(signum, signal.SIG_DFL)
                 os.kill(os.getpid(), signum)
             return os.waitstatus_to_exitcode(status)
         _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)

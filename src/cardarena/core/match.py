@@ -168,11 +168,8 @@ def play_game(
             agent.deadline = None if clock is None else t0 + clock.allowance()
             try:
                 choice = agent.choose(view, d, state if agent.uses_state else None)
-            except AgentFault as e:
-                _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
-                return report
             except Exception as e:
-                _fault(report, seat, ERROR, f"agent {agent.name!r} crashed: {type(e).__name__}: {e}")
+                _fault(report, seat, *agent_failure(agent.name, e))
                 return report
             spent = perf() - t0
             report.seconds[seat] += spent
@@ -252,11 +249,19 @@ def _fault(report: GameReport, seat: int, status: str, reason: str) -> None:
     forfeit(report.state, seat, reason, status)
 
 
+def agent_failure(agent: str, e: BaseException) -> tuple[str, str]:
+    """The status and public reason of an exception an automaton raised while choosing: an AgentFault
+    keeps its status (TIMEOUT, INVALID, ERROR), anything else is a crash (ERROR)."""
+    if isinstance(e, AgentFault):
+        return e.status, f"agent {agent!r}: {e}"
+    return ERROR, f"agent {agent!r} crashed: {type(e).__name__}: {e}"
+
+
 def illegal_answer(agent: str, choice: object, d: Decision) -> str:
-    """The public forfeit reason of an illegal answer (the log, contest reports). The offered ids
-    would name the seat's hand cards, so only their number is given (its own replay shows them)."""
-    return f"agent {agent!r} chose an illegal option {choice!r} for decision {d.seq} ({d.kind!r}), " \
-           f"which offered {len(d.ids)} options"
+    """The public forfeit reason of an illegal answer (the log, contest reports). It names none of the
+    offered options, nor how many there were: they would tell of the seat's hand or secret cards (its own
+    replay shows them)."""
+    return f"agent {agent!r} chose an illegal option {choice!r} for decision {d.seq} ({d.kind!r})"
 
 
 def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..core import match
 from ..core.engine import State
-from ..core.errors import IllegalChoice
-from ..core.match import ERROR, OK, GameReport, forfeit, replay_record
+from ..core.errors import AgentFault, IllegalChoice
+from ..core.match import ERROR, INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer, replay_record
 from ..core.replay import save_replay
 
 if TYPE_CHECKING:
@@ -84,32 +84,36 @@ def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
     except (KeyboardInterrupt, EngineFailure):
         raise
     except Exception as e:
-        where = engine_fault(e)
+        where = None if isinstance(e, AgentFault) else engine_fault(e)
         if where is not None:
             raise EngineFailure(e, where) from e
-        why = f"agent {agent.name!r} crashed: {type(e).__name__}: {e}"
-        forfeit(state, d.seat, why)
+        status, why = agent_failure(agent.name, e)  # with its status (ERROR, TIMEOUT, INVALID), as in contests
+        forfeit(state, d.seat, why, status)
         return why
-    apply_choice(state, choice, agent_name=agent.name)
-    return None
+    return apply_choice(state, choice, agent_name=agent.name)
 
 
-def apply_choice(state: State, choice: str, agent_name: str | None = None) -> None:
-    """Apply one choice; an illegal one from an automaton is its forfeit, an exception the engine's."""
+def apply_choice(state: State, choice: str, agent_name: str | None = None) -> str | None:
+    """Apply one choice; an illegal one from an automaton is its forfeit (INVALID; returns the reason),
+    an exception the engine's. The reason is public, so it names no offered option (they would name the
+    automaton's hand): `core.match.illegal_answer`."""
     d = state.decision
     assert d is not None
+    if agent_name is not None and (not isinstance(choice, str) or choice not in d.ids):
+        why = illegal_answer(agent_name, choice, d)
+        forfeit(state, d.seat, why, INVALID)
+        return why
     try:
         seq = getattr(d, "seq", None)
         if seq is not None:
             state.apply(choice, seq=seq)
         else:
             state.apply(choice)
-    except IllegalChoice as e:
-        if agent_name is None:
-            raise
-        forfeit(state, d.seat, f"agent {agent_name!r} chose an illegal option: {e}")
+    except IllegalChoice:
+        raise  # a person's choice (an automaton's was checked above): the caller asks again
     except Exception as e:
         raise EngineFailure(e, engine_fault(e) or "apply") from e
+    return None
 
 
 def run(state: State, agents: Sequence[Agent], after: Callable[[State, int], None] | None = None) -> State:

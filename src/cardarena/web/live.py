@@ -27,7 +27,7 @@ from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice
-from ..core.match import INVALID, forfeit, illegal_answer, replay_record, turns_of
+from ..core.match import ERROR, INVALID, agent_failure, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import load_game
 from ..core.ruleset import Ruleset
 from . import bots
@@ -153,7 +153,7 @@ class LiveGames:
             # the game ended by a forfeit (a concession, a failed automaton): not a choice, so re-apply it
             fe = next((e for e in reversed(record.get("log", [])) if e.get("type") == "forfeit"), None)
             if fe is not None:
-                forfeit(state, int(fe["player"]), str(fe.get("reason", "")))
+                forfeit(state, int(fe["player"]), str(fe.get("reason", "")), str(fe.get("status") or ERROR))
         names = [agent] * state.nseats
         names[seat] = uname
         live = Live(gid, uid, game, state, seat, agent, names, auto, match_id=match_id)
@@ -252,7 +252,8 @@ class LiveGames:
             try:
                 choice = fut.result()
             except Exception as e:  # an automaton's crash is its loss, not the server's
-                forfeit(st, st.decision.seat, f"agent {live.agent!r} crashed: {type(e).__name__}: {e}")
+                status, why = agent_failure(live.agent, e)
+                forfeit(st, st.decision.seat, why, status)
             else:
                 try:
                     st.apply(choice, seq=seq)

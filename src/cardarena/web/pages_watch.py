@@ -22,7 +22,7 @@ from ..arena.runner import places_of, scores_of, seat_statuses
 from ..arena.schedule import derive_seed, secret_seed
 from ..core.engine import State
 from ..core.errors import IllegalChoice
-from ..core.match import INVALID, forfeit, illegal_answer, replay_record, turns_of
+from ..core.match import INVALID, agent_failure, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import game_ids
 from ..core.ruleset import Ruleset
 from . import bots
@@ -69,7 +69,8 @@ def _play(a: Arena, w: Watch) -> None:
             if w.stopped:
                 return
             with w.cond:
-                forfeit(st, d.seat, f"agent {spec!r} crashed: {type(e).__name__}: {e}")
+                status, why = agent_failure(spec, e)
+                forfeit(st, d.seat, why, status)
         with w.cond:
             w.version += 1
             w.cond.notify_all()
