@@ -137,3 +137,24 @@ def test_the_report_draws_scores_ratings_and_the_win_matrix(sqlite_url: str, tmp
     for bad, why in ((tmp_path / "no" / "x.png", "does not exist"), (tmp_path / "x.svg", "writes a PNG")):
         r = cli(sqlite_url, "report", "pic", "--plot", str(bad))
         assert r.exit_code == 1 and why in r.output and not bad.exists()
+
+
+def test_run_with_bot_log_keeps_each_external_bots_transcript(sqlite_url: str, tmp_path: Path) -> None:
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
+    r = cli(sqlite_url, "new", "logged", "--game", "aliens", "--games-per-pairing", "2",
+            "--entry", "random:mind_storm", "--entry", f'cmd:"python3 {bot}":creeping_rot')
+    assert r.exit_code == 0, r.output
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    r = cli(sqlite_url, "run", "logged", "--bot-log", str(blocked / "logs"))
+    assert r.exit_code == 2 and "cannot make that folder" in r.output, r.output
+    logs = tmp_path / "logs"
+    r = cli(sqlite_url, "run", "logged", "--workers", "2", "--bot-log", str(logs), "--quiet")
+    assert r.exit_code == 0 and "2/2 stored, finished" in r.output, r.output
+    files = sorted(logs.iterdir())
+    assert len(files) == 2 and all(f.name.startswith("match-") for f in files)  # one per game: the bot's seat only
+    for f in files:
+        lines = [json.loads(x) for x in f.read_text().splitlines()]
+        seat = int(f.stem.rsplit("-p", 1)[1]) - 1
+        assert lines[1]["sent"]["type"] == "start" and lines[1]["sent"]["seat"] == seat
+        assert lines[-2]["sent"]["type"] == "end" and lines[-1]["stderr"] == ""

@@ -184,7 +184,10 @@ class ExternalAgent(Agent):
         self._first = True
         self._buf = b""
         if self.transcript is not None:
-            self._log = open(self.transcript, "a", encoding="utf-8")  # noqa: SIM115 - closed in _kill
+            try:  # the arena's own file: one it cannot write is no fault of the bot's, and no transcript
+                self._log = open(self.transcript, "a", encoding="utf-8")  # noqa: SIM115 - closed in _kill
+            except OSError:
+                self._log = None
             self._t0 = time.perf_counter()
             self._note({"bot": self.bot.argv(), "limits": self.bot.limits.to_dict(),
                         "time": self._time_msg()})
@@ -227,8 +230,14 @@ class ExternalAgent(Agent):
 
     def _note(self, record: dict[str, Any]) -> None:
         """One transcript line: seconds since the bot's start, then the record."""
-        if self._log is not None:
-            self._log.write(json.dumps({"t": round(time.perf_counter() - self._t0, 4), **record}) + "\n")
+        log = self._log
+        if log is not None:
+            try:
+                log.write(json.dumps({"t": round(time.perf_counter() - self._t0, 4), **record}) + "\n")
+            except OSError:  # a full disk ends the transcript, not the bot's game
+                self._log = None
+                with contextlib.suppress(OSError):
+                    log.close()
 
     def _close_transcript(self, exited: int | None) -> None:
         """The transcript's last line: how the bot ended (its exit status, or stopped by the arena at the end

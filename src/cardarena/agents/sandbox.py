@@ -104,8 +104,12 @@ def main(argv: list[str]) -> int:
         pid = os.fork()
         if pid:
             # The launcher waits for the bot (process 1 of the new PID namespace) and passes on its end.
+            def stop(signum: int, frame: Any) -> None:
+                with contextlib.suppress(ProcessLookupError):  # it may have ended (and been reaped) just now
+                    os.kill(pid, signal.SIGKILL)
+
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-                signal.signal(sig, lambda s, f: os.kill(pid, signal.SIGKILL))
+                signal.signal(sig, stop)
             _, status = os.waitpid(pid, 0)
             if os.WIFSIGNALED(status):
                 signum = os.WTERMSIG(status)

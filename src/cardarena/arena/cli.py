@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import CardArenaError
+from ..core.files import output_problem
 
 if TYPE_CHECKING:
     from .runner import GameOutcome
@@ -127,6 +128,9 @@ def run(
     name: Annotated[str, typer.Argument(help="The contest.")],
     workers: Annotated[int | None, typer.Option(help="Processes playing games (default: one per CPU).", min=1)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    bot_log: Annotated[Path | None, typer.Option(
+        "--bot-log", help="Folder for each external bot's transcript of each game, match-<id>-p<seat>.jsonl: "
+        "what it was sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
 ) -> None:
     """Play every game of the contest not yet stored; safe to run again after any interruption."""
     from rich.progress import (
@@ -146,6 +150,13 @@ def run(
             get_contest(s, name)
     except CardArenaError as e:
         _fail(str(e))
+    if bot_log is not None:
+        try:
+            bot_log.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            _fail(f"--bot-log {bot_log}: cannot make that folder: {e.strerror or e}")
+        if (problem := output_problem(bot_log / "match-0-p1.jsonl")) is not None:
+            _fail(f"--bot-log {bot_log}: cannot write there: {problem}")
     faults: dict[str, int] = {}
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=err, disable=quiet, transient=False)
@@ -161,7 +172,8 @@ def run(
 
     try:
         with progress:
-            summary = run_contest(store, name, workers, tick)
+            summary = run_contest(store, name, workers, tick,
+                                  bot_log=None if bot_log is None else str(bot_log.resolve()))
     except KeyboardInterrupt:
         err.print(f"interrupted; `cardarena contest run {name}` resumes where it stopped", markup=False)
         raise typer.Exit(130) from None

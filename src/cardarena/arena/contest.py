@@ -237,7 +237,7 @@ def _count(s: Session, c: Contest, *statuses: str) -> int:
         Match.contest_id == c.id, Match.status.in_(statuses))) or 0
 
 
-def _tasks(s: Session, c: Contest) -> list[GameTask]:
+def _tasks(s: Session, c: Contest, bot_log: str | None = None) -> list[GameTask]:
     entries = {e.id: e for e in c.entries}
     q = (select(Match).where(Match.contest_id == c.id, Match.status == "scheduled")
          .order_by(Match.round, Match.pairing, Match.game_no).options(selectinload(Match.seats)))
@@ -247,7 +247,7 @@ def _tasks(s: Session, c: Contest) -> list[GameTask]:
         agent_seed = schedule.Slot(m.round or 0, m.pairing or 0, m.game_no or 0, (), m.seed).agent_seed
         tasks.append(GameTask(m.id, m.game, m.game_format, dict(m.rules), m.seed, tuple(e.deck for e in seated),
                               tuple(e.agent for e in seated), tuple(agent_seed(e.number) for e in seated),
-                              tuple(e.label for e in seated), c.time_control))
+                              tuple(e.label for e in seated), c.time_control, bot_log))
     return tasks
 
 
@@ -288,9 +288,11 @@ def run_contest(
     workers: int | None = None,
     progress: ProgressHook | None = None,
     worker_init: Callable[[], None] | None = None,
+    bot_log: str | None = None,
 ) -> RunSummary:
     """Play every game of the contest not yet written, `workers` processes at a time (1: in this
-    process), then recompute the ratings. Safe to call again after any interruption."""
+    process), then recompute the ratings. Safe to call again after any interruption. `bot_log`: a
+    folder for each external bot's transcript of each game (docs/protocol.md, "Debugging a bot")."""
     workers = workers or os.cpu_count() or 1
     summary = RunSummary()
     with _scheduling(store) as s:
@@ -305,7 +307,7 @@ def run_contest(
             _schedule_next(s, get_contest(s, name))
         with store.session() as s:
             c = get_contest(s, name)
-            tasks = _tasks(s, c)
+            tasks = _tasks(s, c, bot_log)
             summary.done = _count(s, c, "finished", "error")
         if not tasks:
             break

@@ -1,7 +1,7 @@
 """Contest entries: `AGENT:DECK` parsed, the agent spec and the deck checked before the entry is stored.
 
 An entry is an agent spec as `cardarena.agents.make_agent` reads it (`random`, `ismcts:iters=200`,
-`cmd:"python bot.py"`) followed by `:DECK`, a starter name or a deck file, split the way the `match`
+`cmd:"python3 bot.py"`) followed by `:DECK`, a starter name or a deck file, split the way the `match`
 command splits a player. No deck: the game's first starter (every entry then plays the same cards
 and only the automatons differ).
 """

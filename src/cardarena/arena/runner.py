@@ -13,11 +13,13 @@ import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..agents import make_agent
 from ..agents.base import Agent
+from ..agents.external import ExternalAgent
 from ..core.decks import Deck
 from ..core.engine import Result, State
 from ..core.match import TimeControl, play, replay_record
@@ -40,6 +42,8 @@ class GameTask:
     labels: tuple[str, ...]
     #: the contest's clocks (`TimeControl.to_dict()`), None for none
     time_control: dict[str, float] | None = None
+    #: a folder for each external bot's transcript, `match-<id>-p<seat>.jsonl` (docs/protocol.md)
+    bot_log: str | None = None
 
 
 @dataclass
@@ -114,6 +118,19 @@ def _close(agents: Sequence[Agent]) -> None:
                 close()
 
 
+def _transcripts(folder: Path, match_id: int, agents: Sequence[Agent]) -> None:
+    """Each external bot's transcript to `folder`, written afresh (a game played again after a stop).
+    A file that cannot be written is left out: the game is played all the same."""
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, ExternalAgent):
+            path = folder / f"match-{match_id}-p{seat + 1}.jsonl"
+            try:
+                path.write_text("")
+            except OSError:
+                continue
+            agent.transcript = path
+
+
 def run_task(task: GameTask) -> GameOutcome:
     """Play one game to its end. Automaton faults lose the game (the match loop records them); only
     an engine failure gives an "error" outcome, with its traceback, instead of a result."""
@@ -124,6 +141,8 @@ def run_task(task: GameTask) -> GameOutcome:
         decks = [Deck.from_dict(d, source=f"entry {label}") for d, label in zip(task.decks, task.labels, strict=True)]
         state = game.new_game(decks=decks, seed=task.seed, fmt=task.game_format, rules=task.rules)
         agents = [make_agent(spec, seed=s) for spec, s in zip(task.agents, task.agent_seeds, strict=True)]
+        if task.bot_log is not None:
+            _transcripts(Path(task.bot_log), task.match_id, agents)
         clocks = None if task.time_control is None else TimeControl(**task.time_control)
         play(state, agents, time_control=clocks)
         result = state.result
