@@ -29,7 +29,7 @@ from .core.decks import Deck, load_deck
 from .core.engine import State
 from .core.errors import CardArenaError, DeckError
 from .core.files import output_problem
-from .core.match import replay_record
+from .core.match import Clock, TimeControl, replay_record
 from .core.registry import list_games, load_game
 from .core.replay import save_replay
 from .core.ruleset import Ruleset
@@ -377,6 +377,9 @@ def match(
     bot_log: Annotated[Path | None, typer.Option(
         "--bot-log", help="Folder for each external bot's transcript, p1.jsonl / p2.jsonl: every line it was "
         "sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
+    time_control: Annotated[str | None, typer.Option(
+        "--time-control", help="Clocks of both seats, as in contests: PER_DECISION+BANK[+STARTUP] seconds, e.g. "
+        "2+30; over both loses as TIMEOUT. Default: none (an external bot keeps its own default limits).")] = None,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
@@ -387,11 +390,13 @@ def match(
     _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
+        clock = None if time_control is None else TimeControl.parse(time_control)
         agents, decks_ = _setup_players(g, [p1, p2], seed, fmt)
         state = g.new_game(decks=decks_, seed=seed, fmt=fmt, rules=rules_)
     except (CardArenaError, ValueError) as e:
         fail(str(e))
     logs = _bot_logs(bot_log, dict(enumerate(agents)))
+    clocks = None if clock is None else [Clock(clock) for _ in agents]
     specs = [p1, p2]
     quiet = quiet or as_json
     shown = 0
@@ -414,13 +419,13 @@ def match(
     started = time.monotonic()
     begun = None
     try:
-        begun = start_agents(state, agents)  # an external bot's process starts here
+        begun = start_agents(state, agents, clock)  # an external bot's process starts here
         show(state)
         # on the console the play-by-play goes to, so that its lines print above the live bar
         with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
             n = 0
             while state.decision is not None:
-                choose_step(state, agents)
+                choose_step(state, agents, clocks)
                 n += 1
                 rate = n / max(1e-6, time.monotonic() - started)
                 bar(completed=n, rate=f"turn {getattr(state, 'turn', '?')} · {rate:.0f}/s")

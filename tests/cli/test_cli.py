@@ -162,3 +162,22 @@ def test_python_dash_m_cardarena_is_the_same_command_line() -> None:
 
     r = subprocess.run([sys.executable, "-m", "cardarena", "--help"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "Usage: cardarena " in r.stdout and "match" in r.stdout
+
+
+def test_match_time_control_times_bots_and_automatons_as_contests_do(tmp_path: Path) -> None:
+    replay = tmp_path / "r.json"
+
+    def forfeit() -> dict:  # type: ignore[type-arg]
+        return next(e for e in json.loads(replay.read_text())["log"] if e["type"] == "forfeit")
+
+    r = run("match", "aliens", "--p1", f'cmd:"python3 {FAULTY} hang"', "--seed", "1", "--time-control", "0.2+0.3+1",
+            "--replay", str(replay), "--quiet")
+    assert r.exit_code == 0 and "P1 forfeited" in r.output, r.output[-2000:]
+    assert forfeit()["status"] == "TIMEOUT" and forfeit()["player"] == 0
+    # an in-process search over its clock loses too (a contest's clocks time every seat)
+    r = run("match", "aliens", "--p1", "ismcts:iters=3000", "--p2", "random", "--seed", "1", "--time-control",
+            "0.02+0.05+0", "--replay", str(replay), "--quiet")  # random takes microseconds, the search seconds
+    assert r.exit_code == 0 and "P1 forfeited" in r.output, r.output[-2000:]
+    assert forfeit()["status"] == "TIMEOUT" and "ran out of time" in forfeit()["reason"]
+    r = run("match", "aliens", "--time-control", "2x")
+    assert r.exit_code == 2 and "PER_DECISION+BANK" in r.output

@@ -174,8 +174,7 @@ def play_game(
             spent = perf() - t0
             report.seconds[seat] += spent
             if clock is not None and not clock.charge(spent):
-                _fault(report, seat, TIMEOUT, f"agent {agent.name!r} ran out of time: {spent:.3f} s for "
-                       f"decision {d.seq}, over its {clock.tc.per_decision:g} s limit and its bank")
+                _fault(report, seat, TIMEOUT, out_of_time(agent.name, spent, d.seq, clock))
                 return report
             if not isinstance(choice, str) or choice not in d.ids:
                 _fault(report, seat, INVALID, illegal_answer(agent.name, choice, d))
@@ -247,6 +246,12 @@ def _fault(report: GameReport, seat: int, status: str, reason: str) -> None:
     report.fault_seat = seat
     report.reason = reason
     forfeit(report.state, seat, reason, status)
+
+
+def out_of_time(agent: str, spent: float, seq: int, clock: Clock) -> str:
+    """The forfeit reason of an answer over its seat's clock."""
+    return f"agent {agent!r} ran out of time: {spent:.3f} s for decision {seq}, over its " \
+           f"{clock.tc.per_decision:g} s limit and its bank"
 
 
 def agent_failure(agent: str, e: BaseException) -> tuple[str, str]:

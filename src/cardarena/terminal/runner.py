@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +20,20 @@ from typing import TYPE_CHECKING
 from ..core import match
 from ..core.engine import State
 from ..core.errors import AgentFault, IllegalChoice
-from ..core.match import ERROR, INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer, replay_record
+from ..core.match import (
+    ERROR,
+    INVALID,
+    OK,
+    TIMEOUT,
+    Clock,
+    GameReport,
+    TimeControl,
+    agent_failure,
+    forfeit,
+    illegal_answer,
+    out_of_time,
+    replay_record,
+)
 from ..core.replay import save_replay
 
 if TYPE_CHECKING:
@@ -53,11 +67,12 @@ def engine_fault(exc: BaseException) -> str | None:
     return f"{paths[engine[-1]].rsplit('cardarena/', 1)[-1]}:{f.lineno}"
 
 
-def start_agents(state: State, agents: Sequence[Agent]) -> tuple[list[int], GameReport]:
+def start_agents(state: State, agents: Sequence[Agent], time_control: TimeControl | None = None,
+                 ) -> tuple[list[int], GameReport]:
     """`core.match.start_agents` for the terminal's own game loops (`match`, `play`): an agent that fails
     to start forfeits the game. Returns the started seats and the report to hand to `end_agents`."""
     report = GameReport(state, [OK] * len(agents), seconds=[0.0] * len(agents))
-    return match.start_agents(state, agents, report), report
+    return match.start_agents(state, agents, report, time_control), report
 
 
 def end_agents(state: State, agents: Sequence[Agent], begun: tuple[list[int], GameReport]) -> None:
@@ -70,8 +85,9 @@ def end_agents(state: State, agents: Sequence[Agent], begun: tuple[list[int], Ga
     match.end_agents(state, agents, started, report)
 
 
-def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
-    """Ask the agent to move, apply its answer; return None, or the forfeit reason if it lost by it."""
+def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] | None = None) -> str | None:
+    """Ask the agent to move, apply its answer; return None, or the forfeit reason if it lost by it.
+    With `clocks` (one a seat, `core.match.Clock`) an answer over its seat's time loses as TIMEOUT."""
     d = state.decision
     assert d is not None
     agent = agents[d.seat]
@@ -79,6 +95,9 @@ def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
         view = state.view(d.seat)
     except Exception as e:
         raise EngineFailure(e, engine_fault(e) or "view") from e
+    clock = clocks[d.seat] if clocks is not None else None
+    t0 = time.perf_counter()
+    agent.deadline = None if clock is None else t0 + clock.allowance()
     try:
         choice = agent.choose(view, d, state if agent.uses_state else None)
     except (KeyboardInterrupt, EngineFailure):
@@ -89,6 +108,10 @@ def choose_step(state: State, agents: Sequence[Agent]) -> str | None:
             raise EngineFailure(e, where) from e
         status, why = agent_failure(agent.name, e)  # with its status (ERROR, TIMEOUT, INVALID), as in contests
         forfeit(state, d.seat, why, status)
+        return why
+    if clock is not None and not clock.charge(spent := time.perf_counter() - t0):
+        why = out_of_time(agent.name, spent, d.seq, clock)
+        forfeit(state, d.seat, why, TIMEOUT)
         return why
     return apply_choice(state, choice, agent_name=agent.name)
 
