@@ -37,7 +37,15 @@ from .guide import GuideError, load_guide, result_words
 from .limited_cli import app as limited_app
 from .sim.command import app as sim_app
 from .terminal.cardtext import CardIndex, card_lines
-from .terminal.runner import EngineFailure, choose_step, end_agents, engine_report, save_failure, start_agents
+from .terminal.runner import (
+    EngineFailure,
+    Thinking,
+    choose_step,
+    end_agents,
+    engine_report,
+    save_failure,
+    start_agents,
+)
 
 app = typer.Typer(
     help="cardarena: card games played by their complete rules, automatons that play them, and an arena.",
@@ -397,6 +405,7 @@ def match(
         fail(str(e))
     logs = _bot_logs(bot_log, dict(enumerate(agents)))
     clocks = None if clock is None else [Clock(clock) for _ in agents]
+    thinking = [Thinking() for _ in agents]
     specs = [p1, p2]
     quiet = quiet or as_json
     shown = 0
@@ -425,7 +434,7 @@ def match(
         with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
             n = 0
             while state.decision is not None:
-                choose_step(state, agents, clocks)
+                choose_step(state, agents, clocks, thinking)
                 n += 1
                 rate = n / max(1e-6, time.monotonic() - started)
                 bar(completed=n, rate=f"turn {getattr(state, 'turn', '?')} · {rate:.0f}/s")
@@ -443,11 +452,15 @@ def match(
     if as_json:
         _json({"game": g.id, "seed": seed, "players": specs, "decks": [d.name for d in decks_],
                "result": r.to_dict(), "words": result_words(guide, r.winner, r.reason, r.turns, state.log),
-               "replay": str(replay) if replay else None})
+               "thinking": [t.to_dict() for t in thinking], "replay": str(replay) if replay else None})
     elif quiet:
         winner = "" if r.winner is None else f" ({specs[r.winner]})"
         out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
                   markup=False)
+    else:
+        out.print("thinking: " + "; ".join(
+            f"P{i + 1} {t.seconds:.2f} s over {t.decisions} decision(s), the longest {t.longest:.3f} s"
+            for i, t in enumerate(thinking)), markup=False)
     if replay is not None:
         saved = _save_replay(replay_record(state, specs, __version__), replay)
         if not as_json:

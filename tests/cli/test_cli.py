@@ -181,3 +181,13 @@ def test_match_time_control_times_bots_and_automatons_as_contests_do(tmp_path: P
     assert forfeit()["status"] == "TIMEOUT" and "ran out of time" in forfeit()["reason"]
     r = run("match", "aliens", "--time-control", "2x")
     assert r.exit_code == 2 and "PER_DECISION+BANK" in r.output
+
+
+def test_match_says_how_long_each_seat_thought() -> None:
+    r = run("match", "aliens", "--p1", "ismcts:iters=30", "--p2", "random", "--seed", "3", "--json")
+    assert r.exit_code == 0, r.output[-2000:]
+    thinking = json.loads(r.output)["thinking"]
+    assert len(thinking) == 2 and all(t["decisions"] > 0 for t in thinking)
+    assert thinking[0]["seconds"] > thinking[1]["seconds"] and thinking[0]["longest"] <= thinking[0]["seconds"]
+    r = run("match", "aliens", "--p1", "ismcts:iters=30", "--p2", "random", "--seed", "3")
+    assert "thinking: P1 " in r.output and "the longest" in r.output

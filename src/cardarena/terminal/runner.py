@@ -14,6 +14,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -85,9 +86,28 @@ def end_agents(state: State, agents: Sequence[Agent], begun: tuple[list[int], Ga
     match.end_agents(state, agents, started, report)
 
 
-def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] | None = None) -> str | None:
+@dataclass
+class Thinking:
+    """How long one seat's automaton took to choose: in all, at its longest, over how many decisions."""
+
+    seconds: float = 0.0
+    longest: float = 0.0
+    decisions: int = 0
+
+    def add(self, spent: float) -> None:
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        self.decisions += 1
+
+    def to_dict(self) -> dict[str, float]:
+        return {"seconds": round(self.seconds, 4), "longest": round(self.longest, 4), "decisions": self.decisions}
+
+
+def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] | None = None,
+                thinking: Sequence[Thinking] | None = None) -> str | None:
     """Ask the agent to move, apply its answer; return None, or the forfeit reason if it lost by it.
-    With `clocks` (one a seat, `core.match.Clock`) an answer over its seat's time loses as TIMEOUT."""
+    With `clocks` (one a seat, `core.match.Clock`) an answer over its seat's time loses as TIMEOUT;
+    `thinking` (one a seat) adds up each seat's time."""
     d = state.decision
     assert d is not None
     agent = agents[d.seat]
@@ -109,7 +129,10 @@ def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] |
         status, why = agent_failure(agent.name, e)  # with its status (ERROR, TIMEOUT, INVALID), as in contests
         forfeit(state, d.seat, why, status)
         return why
-    if clock is not None and not clock.charge(spent := time.perf_counter() - t0):
+    spent = time.perf_counter() - t0
+    if thinking is not None:
+        thinking[d.seat].add(spent)
+    if clock is not None and not clock.charge(spent):
         why = out_of_time(agent.name, spent, d.seq, clock)
         forfeit(state, d.seat, why, TIMEOUT)
         return why
