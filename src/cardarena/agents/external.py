@@ -253,7 +253,8 @@ class ExternalAgent(Agent):
         ended = {"exit": exited} if exited is not None else {"stopped": "by the arena"}
         self._note({**ended, "stderr": stderr})
         self._log = None
-        log.close()
+        with contextlib.suppress(OSError):
+            log.close()
 
     def _kill(self) -> None:
         proc = self.proc
