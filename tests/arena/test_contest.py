@@ -120,7 +120,7 @@ def test_a_50_game_contest_with_faulty_bots_records_every_game(sqlite_url: str) 
 def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import cardarena.arena.runner as runner
 
-    real = runner.play
+    real = runner.play_game
     calls = {"n": 0}
 
     def flaky(state: Any, agents: Any, **kw: Any) -> Any:
@@ -129,7 +129,7 @@ def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, 
             raise KeyError("a rules bug")
         return real(state, agents, **kw)
 
-    monkeypatch.setattr(runner, "play", flaky)
+    monkeypatch.setattr(runner, "play_game", flaky)
     store = Store(sqlite_url)
     create_contest(store, "c", "aliens", ["random:mind_storm", "random:creeping_rot"], games_per_pairing=4)
     summary = run_contest(store, "c", workers=1)

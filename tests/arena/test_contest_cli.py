@@ -41,6 +41,11 @@ def test_a_contest_from_the_command_line(sqlite_url: str, tmp_path: Path) -> Non
     assert r.exit_code == 0 and "leaderboard" in r.output and "win matrix" in r.output and "openskill" in r.output
     data = json.loads(cli(sqlite_url, "report", "cup", "--json").output)
     assert data["games"]["finished"] == 6 and len(data["leaderboard"]) == 3
+    # how long each entry thought: every decision of its 4 games counted, the search slower than random
+    think = {r["agent"]: r["thinking"] for r in data["leaderboard"]}
+    assert all(t["decisions"] > 4 and t["longest"] <= t["seconds"] for t in think.values())
+    assert think["ismcts:iters=5"]["mean"] > think["random"]["mean"]
+    assert "s/decision (longest)" in r.output
 
     status = json.loads(cli(sqlite_url, "status", "cup", "--json").output)
     assert status["status"] == "finished" and [e["entry"] for e in status["entries"]] == [1, 2, 3]

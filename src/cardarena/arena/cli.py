@@ -236,6 +236,13 @@ def clock_text(tc: dict[str, float] | None) -> str:
             f"{tc['bank']:g} s bank, {tc['startup']:g} s more for the first)")
 
 
+def _thinking(th: dict[str, Any]) -> str:
+    """An entry's mean seconds a decision and its longest decision, e.g. `0.012 (0.31)`."""
+    if th.get("mean") is None:
+        return "-"
+    return f"{th['mean']:.3f} ({th['longest']:.2f})"
+
+
 def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
     """Faults grouped by entry, status and the first line of their reason (a bot's stderr can be long)."""
     groups: dict[tuple[str, str, str], list[int]] = {}
@@ -294,7 +301,7 @@ def report(
     any_faults = any(r["faults"] for r in data["leaderboard"])
     t = Table(title="leaderboard")
     for col in ("rank", "entry", *(("points", "Buchholz") if swiss else ()), "games", "W-D-L", "score",
-                "95% CI", "rating μ±σ", "ordinal", *(("faults",) if any_faults else ())):
+                "95% CI", "rating μ±σ", "ordinal", "s/decision (longest)", *(("faults",) if any_faults else ())):
         t.add_column(col, no_wrap=col != "entry", overflow="fold")
     for r in data["leaderboard"]:
         rt = r["rating"]
@@ -302,7 +309,8 @@ def report(
                *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
                str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),
                f"{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}",
-               f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-", f"{rt['ordinal']:.1f}" if rt else "-"]
+               f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-", f"{rt['ordinal']:.1f}" if rt else "-",
+               _thinking(r["thinking"])]
         if any_faults:
             row.append(", ".join(f"{k} {v}" for k, v in sorted(r["faults"].items())) or "-")
         t.add_row(*row)

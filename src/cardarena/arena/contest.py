@@ -278,6 +278,8 @@ def record_outcome(store: Store, out: GameOutcome) -> bool:
                 i = seat.seat
                 seat.place, seat.score = out.places[i], out.scores[i]
                 seat.status, seat.fault = out.statuses[i], out.faults[i]
+                if i < len(out.decided):
+                    seat.seconds, seat.decisions, seat.longest = out.seconds[i], out.decided[i], out.longest[i]
             s.add(Replay(match_id=out.match_id, record=out.record))
         return True
 

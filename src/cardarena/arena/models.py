@@ -152,6 +152,11 @@ class MatchSeat(Base):
     place: Mapped[int | None] = mapped_column(Integer)
     #: 1 for a win, 0.5 for a draw, 0 for a loss (a bye scores 1)
     score: Mapped[float | None] = mapped_column(Float)
+    #: seconds its automaton spent choosing, its decisions, its longest decision's seconds (None before
+    #: migration 0005, and for a web game's person)
+    seconds: Mapped[float | None] = mapped_column(Float)
+    decisions: Mapped[int | None] = mapped_column(Integer)
+    longest: Mapped[float | None] = mapped_column(Float)
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

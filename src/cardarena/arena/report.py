@@ -35,7 +35,8 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
     entries = {e.id: e for e in c.entries}
     rows: dict[int, dict[str, Any]] = {
         e.id: {"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name, "games": 0,
-               "wins": 0, "draws": 0, "losses": 0, "score": 0.0, "faults": {}} for e in c.entries}
+               "wins": 0, "draws": 0, "losses": 0, "score": 0.0, "faults": {},
+               "thinking": {"seconds": 0.0, "decisions": 0, "longest": 0.0}} for e in c.entries}
     pair: dict[tuple[int, int], list[float]] = {}  # (a, b) -> [a's score, games]
     reasons: dict[str, int] = {}
     faults: list[dict[str, Any]] = []
@@ -53,6 +54,11 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
             r["games"] += 1
             r["score"] += sc
             r["wins" if sc == 1.0 else "losses" if sc == 0.0 else "draws"] += 1
+            if seat.decisions is not None:  # timed games (every game since migration 0005)
+                th = r["thinking"]
+                th["seconds"] += seat.seconds or 0.0
+                th["decisions"] += seat.decisions
+                th["longest"] = max(th["longest"], seat.longest or 0.0)
             if seat.status and seat.status != OK:
                 r["faults"][seat.status] = r["faults"].get(seat.status, 0) + 1
                 faults.append({"match": m.id, "entry": r["label"], "status": seat.status, "fault": seat.fault})
@@ -68,6 +74,8 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
     for eid, r in rows.items():
         lo, hi = wilson(r["score"], r["games"])
         r["rate"] = r["score"] / r["games"] if r["games"] else None
+        th = r["thinking"]
+        th["mean"] = th["seconds"] / th["decisions"] if th["decisions"] else None
         r["ci95"] = [lo, hi]
         rt = ratings.get(eid)
         r["rating"] = None if rt is None else {"mu": rt.mu, "sigma": rt.sigma, "ordinal": rt.ordinal}

@@ -22,7 +22,8 @@ from ..agents.base import Agent
 from ..agents.external import ExternalAgent
 from ..core.decks import Deck
 from ..core.engine import Result, State
-from ..core.match import TimeControl, play, replay_record
+from ..core.errors import EngineError
+from ..core.match import TimeControl, play_game, replay_record
 from ..core.registry import load_game
 
 #: a seat's status when its automaton did nothing wrong
@@ -59,6 +60,10 @@ class GameOutcome:
     record: dict[str, Any] | None = None
     error: str | None = None
     duration_s: float = 0.0
+    #: per seat: seconds its automaton spent choosing, its decisions, its longest decision's seconds
+    seconds: list[float] = field(default_factory=list)
+    decided: list[int] = field(default_factory=list)
+    longest: list[float] = field(default_factory=list)
 
 
 def places_of(result: Result, nseats: int) -> list[int]:
@@ -144,7 +149,9 @@ def run_task(task: GameTask) -> GameOutcome:
         if task.bot_log is not None:
             _transcripts(Path(task.bot_log), task.match_id, agents)
         clocks = None if task.time_control is None else TimeControl(**task.time_control)
-        play(state, agents, time_control=clocks)
+        report = play_game(state, agents, time_control=clocks)
+        if report.engine_error is not None:
+            raise EngineError(report.engine_error)
         result = state.result
         if result is None:
             raise RuntimeError("the match loop returned before the game ended")
@@ -152,7 +159,8 @@ def run_task(task: GameTask) -> GameOutcome:
         statuses, faults = seat_statuses(state)
         record = replay_record(state, list(task.labels), __version__)
         return GameOutcome(task.match_id, "finished", result.to_dict(), places, scores_of(places), statuses,
-                           faults, record, duration_s=time.perf_counter() - start)
+                           faults, record, duration_s=time.perf_counter() - start, seconds=report.seconds,
+                           decided=report.decided, longest=report.longest)
     except Exception:
         return GameOutcome(task.match_id, "error", error=traceback.format_exc(limit=20),
                            duration_s=time.perf_counter() - start)

@@ -108,8 +108,10 @@ class GameReport:
     #: set when the engine raised: the exception and traceback; then `result` is None and no seat is at fault
     engine_error: str | None = None
     decisions: int = 0
-    #: seconds each seat spent choosing
+    #: seconds each seat spent choosing, how many decisions it made, and its longest decision's seconds
     seconds: list[float] = field(default_factory=list)
+    decided: list[int] = field(default_factory=list)
+    longest: list[float] = field(default_factory=list)
 
     @property
     def result(self) -> Any:
@@ -126,7 +128,8 @@ class GameReport:
         r = self.state.result
         return {"result": None if r is None else r.to_dict(), "statuses": list(self.statuses),
                 "fault_seat": self.fault_seat, "reason": self.reason, "engine_error": self.engine_error,
-                "decisions": self.decisions, "seconds": [round(s, 4) for s in self.seconds]}
+                "decisions": self.decisions, "seconds": [round(s, 4) for s in self.seconds],
+                "decided": list(self.decided), "longest": [round(s, 4) for s in self.longest]}
 
 
 def turns_of(state: State) -> int:
@@ -146,7 +149,7 @@ def play_game(
     come). With `time_control` every seat has a clock; without, in-process automatons are not timed
     and external bots use their own default limits (docs/protocol.md)."""
     n = state.nseats
-    report = GameReport(state, [OK] * n, seconds=[0.0] * n)
+    report = GameReport(state, [OK] * n, seconds=[0.0] * n, decided=[0] * n, longest=[0.0] * n)
     clocks = [Clock(time_control) for _ in range(n)] if time_control is not None else None
     started: list[int] = []
     try:
@@ -173,6 +176,9 @@ def play_game(
                 return report
             spent = perf() - t0
             report.seconds[seat] += spent
+            report.decided[seat] += 1
+            if spent > report.longest[seat]:
+                report.longest[seat] = spent
             if clock is not None and not clock.charge(spent):
                 _fault(report, seat, TIMEOUT, out_of_time(agent.name, spent, d.seq, clock))
                 return report
