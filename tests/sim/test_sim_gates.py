@@ -179,6 +179,17 @@ def test_resume_from_the_command_line_plays_nothing_twice(tmp_path: Path) -> Non
     assert clash.exit_code == 2 and "--resume" in clash.output
 
 
+def test_a_run_says_when_games_ended_by_an_automatons_fault(tmp_path: Path) -> None:
+    faulty = ROOT / "examples" / "bots" / "faulty" / "faulty_bot.py"
+    r = runner.invoke(app, ["sim", "mastery", "--p1", f'cmd:"python3 {faulty} illegal"', "--games", "2",
+                            "--workers", "1", "--out", str(tmp_path / "f"), "--no-report"])
+    assert r.exit_code == 0 and "2/2 games stored" in r.output, r.output
+    assert "warning: 2 game(s) ended by an automaton's fault" in r.output and "INVALID" in r.output, r.output
+    r = runner.invoke(app, ["sim", "mastery", "--games", "2", "--workers", "1", "--out", str(tmp_path / "ok"),
+                            "--no-report"])
+    assert r.exit_code == 0 and "fault" not in r.output, r.output
+
+
 def test_matchup_gate_checks_each_pair_once_and_an_unknown_rule_breaks_its_gate() -> None:
     from cardarena.sim.gates import Gate, GateFile, check_gates
     from cardarena.sim.rows import play_batch

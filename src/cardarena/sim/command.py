@@ -124,6 +124,12 @@ def sim(
         raise
     out.print(f"{stats.done}/{stats.total} games stored ({stats.done - stats.skipped} played now in "
               f"{stats.seconds:.1f} s, {stats.games_per_second:.1f} games/s)")
+    if stats.faults:
+        err.print(f"warning: {stats.faults} game(s) ended by an automaton's fault, not by the rules; the first:",
+                  markup=False)
+        for f in stats.fault_examples:
+            line = " ".join(f.split())  # a bot's stderr tail, on one line
+            err.print(f"  {line[:300]}{'…' if len(line) > 300 else ''}", markup=False)
     if stats.stopped:
         err.print(f"stopped: the finished games are kept; continue with --resume --out {out_dir}")
         raise typer.Exit(130)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.agents import make_agent
 from cardarena.core.decks import Deck
-from cardarena.core.match import play, turns_of
+from cardarena.core.errors import EngineError
+from cardarena.core.match import play_game, turns_of
 from cardarena.core.registry import load_game
 
 if TYPE_CHECKING:
@@ -77,12 +78,17 @@ def play_task(task: Task) -> Row:
     t0 = time.perf_counter()
     state: State | None = None
     error = ""
+    fault = ""
     try:
         decks = [_deck(task.game, d, task.fmt) for d in task.decks]
         agents = [make_agent(spec, seed=task.seed * 2 + seat) for seat, spec in enumerate(task.agents)]
         state = g.new_game(decks=decks, seed=task.seed, fmt=task.fmt, rules=rules)
         state.record = task.cards or task.keep_log
-        play(state, agents)
+        report = play_game(state, agents)
+        if report.engine_error is not None:
+            raise EngineError(report.engine_error)
+        if report.fault_seat is not None:  # told at the end of the run: a forfeit is a broken automaton
+            fault = f"P{report.fault_seat + 1} {task.agents[report.fault_seat]} {report.status}: {report.reason}"
     except Exception as e:  # a broken game is a finding of the run, not the end of it
         error = f"{type(e).__name__}: {e}"
     seconds = time.perf_counter() - t0
@@ -93,6 +99,8 @@ def play_task(task: Task) -> Row:
         from cardarena.core.match import replay_record
 
         row["_replay"] = replay_record(state, list(task.agents), __version__)
+    if fault:
+        row["_fault"] = fault  # not a column: the run counts and shows it
     return row
 
 

@@ -160,6 +160,9 @@ class RunStats:
     skipped: int = 0
     seconds: float = 0.0
     stopped: bool = False
+    #: games played now that an automaton lost by its fault (a crash, time, an illegal answer), and the first few
+    faults: int = 0
+    fault_examples: list[str] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float:
@@ -222,6 +225,12 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
         last = time.monotonic()
 
     def take(rows: list[Row]) -> None:
+        for r in rows:
+            fault = r.pop("_fault", None)
+            if fault:
+                stats.faults += 1
+                if len(stats.fault_examples) < 3:
+                    stats.fault_examples.append(fault)
         buffer.extend(rows)
         stats.done += len(rows)
         if progress is not None:
