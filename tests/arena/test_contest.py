@@ -111,6 +111,9 @@ def test_a_50_game_contest_with_faulty_bots_records_every_game(sqlite_url: str) 
         assert by_agent["random"] == {"OK"}
         crashed = s.scalars(select(MatchSeat).where(MatchSeat.status == "ERROR")).all()
         assert all("the bot fell over" in (x.fault or "") and x.score == 0 for x in crashed)
+        # every stored game re-runs to its record, a forfeit too (it is re-applied from the log)
+        faulted = {x.match_id for x in seats if x.status != "OK"}
+        assert faulted and all(verify(s.get(Replay, m).record) is None for m in faulted)  # type: ignore[union-attr]
         report = contest_report(s, "c")
     faulty = {r["label"]: r for r in report["leaderboard"]}
     assert faulty["cheater:mind_storm"]["faults"] == {"INVALID": 10} and faulty["cheater:mind_storm"]["wins"] == 0

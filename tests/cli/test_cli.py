@@ -131,6 +131,12 @@ def test_a_bot_fault_in_play_keeps_its_status_and_names_none_of_its_options(tmp_
     assert r.exit_code == 0 and "malformed reply" in r.output and "crashed" not in r.output, r.output[-2000:]
     forfeit = [e for e in json.loads(replay.read_text())["log"] if e["type"] == "forfeit"]
     assert forfeit[0]["status"] == "INVALID"
+    # a forfeit is not a choice: the re-run applies it from the log, and the replay verifies
+    r = run("replay", str(replay), "--verify")
+    assert r.exit_code == 0 and "OK" in r.output, r.output[-2000:]
+    from cardarena.core.replay import load_replay, verify
+
+    assert verify(load_replay(replay)) is None
 
 
 def test_bot_log_keeps_what_a_bot_was_sent_and_answered_and_its_stderr(tmp_path: Path) -> None:

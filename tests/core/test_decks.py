@@ -33,6 +33,16 @@ def test_malformed_toml_and_missing_file_are_clear_errors(tmp_path: Path) -> Non
         load_deck(tmp_path / "nope.toml")
 
 
+def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
+    # Windows editors save one; tomllib refuses it ("Invalid statement at line 1, column 1")
+    game = cardarena.load_game("aliens")
+    starter = next(iter(game.starter_decks().values()))
+    p = tmp_path / "bom.toml"
+    p.write_bytes(b"\xef\xbb\xbf" + starter.to_toml().encode())
+    deck = load_deck(p)
+    assert deck.to_dict() == starter.to_dict() and game.check_deck(deck) == []
+
+
 def test_unknown_card_names_suggest_the_closest_real_names() -> None:
     game = cardarena.load_game("aliens")
     starter = next(iter(game.starter_decks().values()))

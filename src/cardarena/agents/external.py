@@ -98,10 +98,12 @@ class BotSpec:
         manifest; where the command's relative paths are read from), `name`, `author`, `[limits]`."""
         p = Path(path)
         try:
-            raw = p.read_text()
+            raw = p.read_text(encoding="utf-8-sig")
             data = json.loads(raw) if p.suffix == ".json" else tomllib.loads(raw)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RecursionError) as e:
             raise ValueError(f"bot manifest {p}: {e}") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"bot manifest {p}: expected a table (command, workdir, name, author, limits)")
         cmd = data.get("command")
         if isinstance(cmd, str):
             cmd = shlex.split(cmd)

@@ -112,7 +112,7 @@ def parse_deck_data(data: dict[str, Any], source: str) -> Deck:
 
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save one
     except tomllib.TOMLDecodeError as e:
         raise DeckError(source, [f"not valid TOML: {e}"]) from None
     except RecursionError:  # arrays or tables nested thousands deep: no deck file looks like that

@@ -15,6 +15,7 @@ from .decks import Deck
 from .engine import State
 from .errors import CardArenaError, IllegalChoice, ReplayError
 from .files import write_atomic
+from .match import forfeit
 from .registry import load_game
 
 REQUIRED = ("format", "game", "game_format", "rules", "decks", "seed", "choices")
@@ -52,14 +53,37 @@ def start(data: dict[str, Any]) -> State:
         raise ReplayError(f"cannot set the replay's game up: {e}") from None
 
 
+def recorded_forfeit(data: dict[str, Any]) -> tuple[int, str, str] | None:
+    """(seat, reason, status) of the automaton's fault that ended a recorded game: a forfeit is not a
+    choice, so a re-run that has applied every choice applies it from the log's `forfeit` event."""
+    res = data.get("result")
+    if not isinstance(res, dict) or res.get("reason") != "forfeit":
+        return None
+    log = data.get("log")
+    for e in reversed(log if isinstance(log, list) else []):
+        if isinstance(e, dict) and e.get("type") == "forfeit" and isinstance(e.get("player"), int) \
+                and not isinstance(e.get("player"), bool):
+            return e["player"], str(e.get("reason", "")), str(e.get("status") or "ERROR")
+    return None
+
+
+def finish_as_recorded(state: State, data: dict[str, Any]) -> None:
+    """After the last recorded choice: end the game the way the record says it ended without a choice
+    (an automaton's forfeit), if it did."""
+    fault = recorded_forfeit(data)
+    if state.result is None and fault is not None and 0 <= fault[0] < state.nseats:
+        forfeit(state, fault[0], fault[1], fault[2])
+
+
 def rerun(data: dict[str, Any]) -> State:
-    """The replayed game, with every recorded choice applied."""
+    """The replayed game, with every recorded choice applied (and a recorded forfeit after them)."""
     state = start(data)
     for i, c in enumerate(data["choices"]):
         try:
             state.apply(c)
         except IllegalChoice as e:
             raise ReplayError(f"choice {i + 1} ({c!r}) is not legal when replayed: {e}") from None
+    finish_as_recorded(state, data)
     return state
 
 

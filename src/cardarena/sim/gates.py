@@ -115,8 +115,8 @@ _REQUIRED = {"reason_share": {"reason"}, "event_share": {"event"}, "peak_share":
 def load_gates(path: Path) -> GateFile:
     """Read and check a gates file; every problem is reported at once, naming the gate."""
     try:
-        data = tomllib.loads(Path(path).read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise GateFileError(f"{path}: {e}") from None
     problems: list[str] = []
     default_variant = data.get("variant")

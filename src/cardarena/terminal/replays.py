@@ -13,7 +13,7 @@ from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice, ReplayError
 from ..core.registry import load_game
-from ..core.replay import load_replay
+from ..core.replay import finish_as_recorded, load_replay
 from .runner import EngineFailure, apply_choice
 
 FIELD_TYPES: dict[str, tuple[type, ...]] = {
@@ -77,6 +77,8 @@ def advance(state: State, data: dict[str, Any], upto: int, path: Path) -> None:
     if upto == len(data["choices"]) and state.result is None and data.get("conceded") is not None:
         seat = int(data["conceded"])
         state.finish(1 - seat, "conceded", int(getattr(state, "turn", 0)))
+    if upto == len(data["choices"]):
+        finish_as_recorded(state, data)
 
 
 def compare(state: State, data: dict[str, Any], path: Path) -> str | None:
