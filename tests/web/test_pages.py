@@ -173,3 +173,35 @@ def test_a_running_contest_shows_no_replay_or_seed_that_deals_a_game_still_to_pl
         c = ses.scalars(select(Contest)).one()
         c.status = "finished"
     assert client.get(f"/replays/{mid}/download").json()["seed"] == first.seed
+
+
+def test_a_replay_that_a_bots_fault_ended_shows_the_forfeit_at_its_last_step(client: TestClient) -> None:
+    from cardarena.agents import make_agent
+    from cardarena.agents.base import Agent
+    from cardarena.arena.models import Match, Replay
+    from cardarena.core.match import play_game, replay_record
+
+    class Cheater(Agent):  # plays its first few decisions, then answers an option nobody offered
+        n = 0
+
+        def choose(self, view, decision, state=None):  # type: ignore[no-untyped-def]
+            self.n += 1
+            return decision.options[0].id if self.n < 4 else "no-such-option"
+
+    state = cardarena.load_game("aliens").new_game(seed=4)
+    play_game(state, [make_agent("random", seed=1), Cheater(0, "cheater")])
+    record = replay_record(state, ["random", "cheater"], cardarena.__version__)
+    assert record["result"]["reason"] == "forfeit" and record["choices"]
+    store = client.app.state.arena.store  # type: ignore[attr-defined]
+    with store.session() as s:
+        m = Match(game="aliens", game_format="standard", rules={}, seed=4, status="finished", reason="forfeit",
+                  engine_version=cardarena.__version__)
+        s.add(m)
+        s.flush()
+        s.add(Replay(match_id=m.id, record=record))
+        mid = m.id
+    last = len(record["choices"])
+    frame = client.get(f"/api/replays/{mid}?step={last}&seat=spectator").json()
+    assert frame["result"] is not None and frame["result"]["reason"] == "forfeit", frame.get("result")
+    assert client.get(f"/api/replays/{mid}?step={last - 1}&seat=spectator").json()["result"] is None
+    assert "chose an illegal option" in client.get(f"/replays/{mid}/offline?seat=0").text

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from ..arena.models import Contest, Match, Replay
 from ..core.errors import CardArenaError
 from ..core.registry import load_game
-from ..core.replay import start
+from ..core.replay import finish_as_recorded, start
 from .app import HERE, arena, check_csrf, render, require_user, templates
 from .frames import frame
 
@@ -50,6 +50,8 @@ def _frame_at(record_json: str, step: int, seat: int | None) -> dict[str, Any]:
     state = start(record)
     for c in record["choices"][:step]:
         state.apply(c)
+    if step >= len(record["choices"]):  # a game an automaton's fault ended: its forfeit, as recorded
+        finish_as_recorded(state, record)
     return frame(load_game(record["game"]), state, seat, step)
 
 
@@ -115,6 +117,8 @@ def offline(request: Request, match_id: int, seat: str = "spectator") -> Respons
     state = start(record)
     frames = []
     for i in range(len(record["choices"]) + 1):
+        if i == len(record["choices"]):
+            finish_as_recorded(state, record)
         f = frame(game, state, who, i)
         f["log_n"] = len(f.pop("log"))
         frames.append(f)
