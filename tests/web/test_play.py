@@ -128,6 +128,14 @@ def test_concede_and_auto_pass(client: TestClient) -> None:
     assert on["auto_pass"] is True and on["may_auto_pass"] is True
     f = client.post(f"/api/play/{gid}/concede", json={}, headers=hdr).json()
     assert f["result"]["winner"] == 1 and f["match_id"]
+    # a concession is stored as the person's choice, not as a fault (ERROR is an automaton's crash)
+    from sqlalchemy import select
+
+    from cardarena.arena.models import MatchSeat
+
+    with client.app.state.arena.store.session() as s:  # type: ignore[attr-defined]
+        seats = s.scalars(select(MatchSeat).where(MatchSeat.match_id == f["match_id"]).order_by(MatchSeat.seat)).all()
+        assert [x.status for x in seats] == ["OK", "OK"] and seats[0].fault == "conceded"
 
 
 def test_an_unknown_or_outside_automaton_is_refused(client: TestClient) -> None:

@@ -27,7 +27,7 @@ from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice
-from ..core.match import ERROR, INVALID, agent_failure, forfeit, illegal_answer, replay_record, turns_of
+from ..core.match import ERROR, INVALID, OK, agent_failure, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import load_game
 from ..core.ruleset import Ruleset
 from . import bots
@@ -194,7 +194,7 @@ class LiveGames:
         live = self.owned(gid, user_id)
         with live.lock:
             if live.state.result is None:
-                forfeit(live.state, live.seat, "conceded")
+                forfeit(live.state, live.seat, "conceded", OK)  # a person's choice, not an automaton's fault
                 self._advance(live)
         return live
 
