@@ -3,6 +3,7 @@ games an uninterrupted run stores: none lost, none played twice."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -89,3 +90,33 @@ def test_two_runs_at_once_store_each_game_once(db_url: str, tmp_path: Path) -> N
     assert len([g for g in games_of(store) if g["status"] == "finished"]) == 3 * 2 * 4
     store.dispose()
     reference.dispose()
+
+
+def test_workers_die_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
+    # `kill -9 PID` of the run alone (not its process group): its spawned workers must not live on,
+    # one blocked on a result pipe nobody reads and the others on its lock (core/workers.py)
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    store = Store(url)
+    create_contest(store, "c", "aliens", ENTRIES, games_per_pairing=8, seed=3)
+    cmd = [sys.executable, "-m", "cardarena.cli", "contest", "--db", url, "run", "c", "--workers", "2", "-q"]
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while finished(store) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)  # a worker is still in the run's process group
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the run's workers outlived it")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    store.dispose()

@@ -9,12 +9,14 @@ function of its task.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from ..core.errors import CardArenaError
+from ..core.workers import die_with_parent
 from .runner import GameOutcome, GameTask, run_task
 
 #: fresh pools tried after a worker died, before giving up (a later `contest run` resumes)
@@ -46,10 +48,11 @@ def execute(
                                      "not played. `cardarena contest run` resumes them.") from None
 
 
-def _start_worker(worker_init: Callable[[], None] | None) -> None:
+def _start_worker(worker_init: Callable[[], None] | None, parent: int) -> None:
     # Ctrl-C is the parent's to handle (it cancels the pool and says how to resume); a worker that
     # caught it too would print a traceback per process
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)  # a run killed with -9 leaves no worker behind (core/workers.py)
     if worker_init is not None:
         worker_init()
 
@@ -63,7 +66,7 @@ def _run_pool(
 ) -> None:
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=_start_worker,
-                               initargs=(worker_init,))
+                               initargs=(worker_init, os.getpid()))
     try:
         # at most two tasks per worker in flight: an interrupted run leaves little half-done work
         pending: set[Future[GameOutcome]] = set()

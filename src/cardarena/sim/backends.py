@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
+from ..core.workers import die_with_parent
 from .rows import Row, Task, play_batch
 
 BACKENDS = ("processes", "ray")
@@ -32,6 +34,11 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+def _start_worker(parent: int) -> None:
+    _ignore_sigint()
+    die_with_parent(parent)  # a run killed with -9 leaves no worker behind (core/workers.py)
+
+
 def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, workers finish their batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -45,7 +52,7 @@ class ProcessBackend:
         self.workers = max(1, workers)
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
-                                        initializer=_ignore_sigint)
+                                        initializer=_start_worker, initargs=(os.getpid(),))
         self.pending: set[Future[list[Row]]] = set()
 
     def run(self, batches: list[list[Task]]) -> Iterator[list[Row]]:
