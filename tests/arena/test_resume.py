@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from cardarena.arena.contest import create_contest, run_contest
 from cardarena.arena.models import Match, Replay
 from cardarena.arena.store import Store
+from cardarena.core.match import TimeControl
 
 ENTRIES = ["random:mind_storm", "random:creeping_rot", "random:frozen_bastion", "random:event_horizon"]
 GAMES = 6 * 8  # 6 pairings, 8 games each
@@ -119,4 +120,48 @@ def test_workers_die_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+    store.dispose()
+
+
+def _running(marker: str) -> list[int]:
+    """Processes whose command line holds `marker` (read from /proc)."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if marker.encode() in (d / "cmdline").read_bytes():
+                    out.append(int(d.name))
+            except OSError:
+                continue
+    return out
+
+
+def test_a_bot_dies_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
+    # the bot's launcher runs in a session of its own (agents/external.py): without its own parent-death
+    # signal, a hanging bot and its launcher outlived a run killed with -9, asleep for ever
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "faulty" / "faulty_bot.py"
+    marker = f"hang-marker-{tmp_path.name}"
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    store = Store(url)
+    create_contest(store, "c", "aliens", ["random:mind_storm", f'cmd:"python3 {bot} hang {marker}":creeping_rot'],
+                   games_per_pairing=2, seed=3, time_control=TimeControl(100.0, 100.0, 5.0))
+    cmd = [sys.executable, "-m", "cardarena.cli", "contest", "--db", url, "run", "c", "--workers", "1", "-q"]
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_running(marker)) < 2:  # the launcher and the bot
+            assert proc.poll() is None and time.monotonic() < deadline, "the bot never started"
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while _running(marker):
+            assert time.monotonic() < deadline, "the bot outlived the run that started it"
+            time.sleep(0.05)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for pid in _running(marker):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
     store.dispose()

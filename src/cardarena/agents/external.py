@@ -206,7 +206,7 @@ class ExternalAgent(Agent):
                "PYTHONPATH": PACKAGE_ROOT, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
                "CARDARENA_BOT_HOME": str(self.bot.home)}
         cfg = {"workdir": work, "uid": self.uid, "limits": self.bot.limits.to_dict(), "command": self.bot.argv(),
-               "env": env}
+               "env": env, "parent": os.getpid()}
         with open(self._stderr_path, "wb") as err:
             try:
                 self.proc = subprocess.Popen(

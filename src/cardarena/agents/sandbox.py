@@ -90,6 +90,11 @@ def _isolate(workdir: str) -> None:
 
 def main(argv: list[str]) -> int:
     cfg = json.loads(argv[1])
+    # killed with the arena process that started it (a contest run killed with -9), and with it its bot
+    _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    parent = cfg.get("parent")
+    if parent is not None and os.getppid() != parent:  # it died before the request was made
+        return 1
     workdir: str = cfg["workdir"]
     uid: int | None = cfg.get("uid")
     notes: list[str] = []
@@ -140,6 +145,9 @@ def main(argv: list[str]) -> int:
     for n in notes:
         print(f"sandbox: {n}", file=sys.stderr, flush=True)
     os.chdir(workdir)
+    # again: a change of user id clears it (prctl(2)); the bot dies with the launcher (or, not isolated,
+    # with the arena) however that ends
+    _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     cmd: list[str] = cfg["command"]
     try:
         os.execvpe(cmd[0], cmd, cfg["env"])
