@@ -205,3 +205,25 @@ def test_a_replay_that_a_bots_fault_ended_shows_the_forfeit_at_its_last_step(cli
     assert frame["result"] is not None and frame["result"]["reason"] == "forfeit", frame.get("result")
     assert client.get(f"/api/replays/{mid}?step={last - 1}&seat=spectator").json()["result"] is None
     assert "chose an illegal option" in client.get(f"/replays/{mid}/offline?seat=0").text
+
+
+def test_a_contest_page_read_as_its_run_ends_is_never_left_stale(client: TestClient) -> None:
+    # The page asked whether the run was alive after reading the report: a run that ended in between
+    # left "running" on a page with no run to reload it (the browser test waited on it for ever).
+    from cardarena.arena.contest import run_contest
+
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    form = {"csrf": tok, "game": "aliens", "name": "late", "pairing": "round-robin", "games": "2",
+            "agent0": "random", "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}"}
+    assert client.post("/contests", data=form, follow_redirects=False).status_code == 303
+    a = client.app.state.arena  # type: ignore[attr-defined]
+
+    class EndsWhenAsked:  # the run's thread, which ends the contest at the moment it is asked about
+        def is_alive(self) -> bool:
+            run_contest(a.store, "late", workers=1)
+            return False
+
+    a.extra.setdefault("contest_runs", {})["late"] = EndsWhenAsked()
+    page = client.get("/contests/late").text
+    assert 'data-status="finished"' in page and "location.reload" not in page

@@ -130,6 +130,9 @@ async def run(request: Request, name: str) -> Response:
 @router.get("/contests/{name}", response_class=HTMLResponse)
 def contest_page(request: Request, name: str) -> Response:
     a = arena(request)
+    # asked before the report is read: a run that ends in between then still reloads the page, which
+    # would otherwise keep a report of before its end with no run left to reload it
+    running = name in _runs(a) and _runs(a)[name].is_alive()
     with a.store.session() as s:
         try:
             report: dict[str, Any] = contest_report(s, name)
@@ -140,7 +143,6 @@ def contest_page(request: Request, name: str) -> Response:
         games = [{"id": m.id, "round": m.round, "pairing": m.pairing, "game_no": m.game_no, "status": m.status,
                   "reason": m.reason, "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
                  for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
-    running = name in _runs(a) and _runs(a)[name].is_alive()
     failure = a.extra.get("contest_failures", {}).get(name)
     return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)
 
