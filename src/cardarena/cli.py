@@ -471,7 +471,7 @@ def match(
 
 def _bot_logs(folder: Path | None, agents: dict[int, Agent]) -> list[Path]:
     """`--bot-log FOLDER`: each external bot's transcript goes to FOLDER/p<seat>.jsonl, written afresh."""
-    from .agents.external import ExternalAgent
+    from .agents.external import ExternalAgent, transcripts_in
 
     if folder is None:
         return []
@@ -481,18 +481,9 @@ def _bot_logs(folder: Path | None, agents: dict[int, Agent]) -> list[Path]:
                   markup=False)
         return []
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        fail(f"--bot-log {folder}: cannot make that folder: {e.strerror or e}")
-    paths = []
-    for i, agent in sorted(bots.items()):
-        path = folder / f"p{i + 1}.jsonl"
-        if (problem := output_problem(path)) is not None:
-            fail(f"--bot-log {folder}: cannot write there: {problem}")
-        path.write_text("")
-        agent.transcript = path
-        paths.append(path)
-    return paths
+        return transcripts_in(folder, bots)
+    except ValueError as e:
+        fail(f"--bot-log {e}")
 
 
 def _check_output(path: Path | None, option: str) -> None:

@@ -22,6 +22,7 @@ from rich.console import Console
 
 from .agents import make_agent
 from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
+from .agents.external import transcripts_in
 from .arena.schedule import secret_seed
 from .core.decks import Deck
 from .core.files import output_problem, write_atomic
@@ -177,6 +178,9 @@ def draft(
                           "overrides --bots for that seat.")] = None,
     time: Annotated[str | None, typer.Option(help="Clocks of the external drafters: PER_PICK+BANK[+STARTUP] "
                                                   "seconds, e.g. 2+30. Default: each bot's manifest limits.")] = None,
+    bot_log: Annotated[Path | None, typer.Option(
+        "--bot-log", help="Folder for each external drafter's transcript, drafter-seat<N>.jsonl: every line it "
+        "was sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
 ) -> None:
     """Run a booster draft: each seat ends with a pool and a legal Limited deck; picks are secret."""
     g, lim = _limited(game)
@@ -216,6 +220,12 @@ def draft(
         except ValueError as e:
             _fail(str(e))
         externals = _drafters(drafter or [], seats, seed)
+        if bot_log is not None and externals:
+            try:
+                logs = transcripts_in(bot_log, dict(externals), "drafter-seat{seat}.jsonl")
+            except ValueError as e:
+                _fail(f"--bot-log {e}")
+            out.print("drafter transcript(s): " + ", ".join(map(str, logs)), markup=False, soft_wrap=True)
         tc = None
         if time is not None:
             try:

@@ -131,9 +131,16 @@ def test_the_draft_command_seats_external_drafters_and_reports_faults(tmp_path: 
     saved = tmp_path / "draft.json"
     r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "3", "--seed", "5", "--save", str(saved),
                                  "--drafter", '2=cmd:"python3 examples/bots/draft_bot.py"',
-                                 "--drafter", f'3=cmd:"python3 {FAULTY} illegal"', "--time", "1+2+3"])
+                                 "--drafter", f'3=cmd:"python3 {FAULTY} illegal"', "--time", "1+2+3",
+                                 "--bot-log", str(tmp_path / "logs")])
     assert r.exit_code == 0, r.output
     assert "Seat 2 (cmd:" in r.output and "draft_bot.py" in r.output
+    # each drafter's transcript: what it was sent and answered (the illegal pick too), and its end
+    good, bad = (tmp_path / "logs" / f"drafter-seat{n}.jsonl" for n in (2, 3))
+    sent = [json.loads(x) for x in good.read_text().splitlines()]
+    assert sent[1]["sent"]["type"] == "draft_start" and sent[-2]["sent"]["type"] == "draft_end"
+    assert any("received" in x for x in sent) and "stderr" in sent[-1]
+    assert any("received" in json.loads(x) for x in bad.read_text().splitlines())
     assert "drafter fault: seat 3: INVALID at pick 3" in r.output and "built-in bot" in r.output
     assert "Seat 1 (bot)" in r.output
     drafting.replay(GAME.pool, json.loads(saved.read_text()))

@@ -415,6 +415,26 @@ class ExternalAgent(Agent):
         return f"{full}; stderr: {tail}" if tail else full
 
 
+def transcripts_in(folder: Path, bots: dict[int, ExternalAgent], pattern: str = "p{seat}.jsonl") -> list[Path]:
+    """Give each bot (by 0-based seat) a transcript file in `folder`, named by `pattern` with the 1-based
+    seat, written afresh (docs/protocol.md, "Debugging a bot"). ValueError says why it cannot be written."""
+    from ..core.files import output_problem
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ValueError(f"{folder}: cannot make that folder: {e.strerror or e}") from None
+    paths = []
+    for seat, bot in sorted(bots.items()):
+        path = folder / pattern.format(seat=seat + 1)
+        if (problem := output_problem(path)) is not None:
+            raise ValueError(f"{folder}: cannot write there: {problem}")
+        path.write_text("")
+        bot.transcript = path
+        paths.append(path)
+    return paths
+
+
 def kill_uid(uid: int) -> None:
     """SIGKILL every process of `uid` (a bot's own user id): a child switches to that user and
     signals -1, which reaches exactly that user's processes, whatever session they made."""
