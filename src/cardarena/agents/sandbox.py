@@ -47,6 +47,16 @@ def _c() -> Any:
     return _libc
 
 
+def _die_with_parent(notes: list[str]) -> bool:
+    """Ask the kernel to kill this process when its parent dies (Linux); False, with a note, elsewhere."""
+    try:
+        _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError) as e:
+        notes.append(f"no parent-death signal ({e}): a bot may outlive an arena killed outright")
+        return False
+    return True
+
+
 def _check(rc: int, what: str) -> None:
     if rc != 0:
         e = ctypes.get_errno()
@@ -90,14 +100,14 @@ def _isolate(workdir: str) -> None:
 
 def main(argv: list[str]) -> int:
     cfg = json.loads(argv[1])
+    notes: list[str] = []
     # killed with the arena process that started it (a contest run killed with -9), and with it its bot
-    _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    parent = cfg.get("parent")
-    if parent is not None and os.getppid() != parent:  # it died before the request was made
-        return 1
+    if _die_with_parent(notes):
+        parent = cfg.get("parent")
+        if parent is not None and os.getppid() != parent:  # it died before the request was made
+            return 1
     workdir: str = cfg["workdir"]
     uid: int | None = cfg.get("uid")
-    notes: list[str] = []
     isolated = False
     if os.geteuid() == 0 and cfg.get("namespaces", True):
         try:
@@ -147,7 +157,7 @@ def main(argv: list[str]) -> int:
     os.chdir(workdir)
     # again: a change of user id clears it (prctl(2)); the bot dies with the launcher (or, not isolated,
     # with the arena) however that ends
-    _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    _die_with_parent([])
     cmd: list[str] = cfg["command"]
     try:
         os.execvpe(cmd[0], cmd, cfg["env"])
