@@ -18,6 +18,7 @@ from cardarena.arena.contest import create_contest, run_contest
 from cardarena.arena.models import Match, Replay
 from cardarena.arena.store import Store
 from cardarena.core.match import TimeControl
+from process_tools import group_gone, kill_group, running
 
 ENTRIES = ["random:mind_storm", "random:creeping_rot", "random:frozen_bastion", "random:event_horizon"]
 GAMES = 6 * 8  # 6 pairings, 8 games each
@@ -108,32 +109,10 @@ def test_workers_die_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
             time.sleep(0.01)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(proc.pid, 0)  # a worker is still in the run's process group
-            except ProcessLookupError:
-                break
-            time.sleep(0.05)
-        else:
-            raise AssertionError("the run's workers outlived it")
+        assert group_gone(proc.pid), "the run's workers outlived it"  # they are in its process group
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        kill_group(proc.pid)
     store.dispose()
-
-
-def _running(marker: str) -> list[int]:
-    """Processes whose command line holds `marker` (read from /proc)."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if marker.encode() in (d / "cmdline").read_bytes():
-                    out.append(int(d.name))
-            except OSError:
-                continue
-    return out
 
 
 def test_a_bot_dies_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
@@ -149,19 +128,18 @@ def test_a_bot_dies_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while len(_running(marker)) < 2:  # the launcher and the bot
+        while len(running(marker)) < 2:  # the launcher and the bot
             assert proc.poll() is None and time.monotonic() < deadline, "the bot never started"
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         deadline = time.monotonic() + 20
-        while _running(marker):
+        while running(marker):
             assert time.monotonic() < deadline, "the bot outlived the run that started it"
             time.sleep(0.05)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        for pid in _running(marker):
+        kill_group(proc.pid)
+        for pid in running(marker):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
     store.dispose()

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from cardarena.sim.rows import comparable, play_batch, read_rows, write_rows
 from cardarena.sim.runner import Plan, run, tasks
+from process_tools import children, group_gone, kill_group
 
 
 def _plan(**kw: object) -> Plan:
@@ -105,45 +110,16 @@ def test_an_external_bot_command_stays_whole_in_the_plan() -> None:
 
 def test_workers_die_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
     # `kill -9 PID` of `cardarena sim` alone: its workers must not play on for nobody (core/workers.py)
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     cmd = [sys.executable, "-m", "cardarena.cli", "sim", "circuits", "--games", "20000", "--workers", "2",
            "--out", str(tmp_path / "run"), "--no-report"]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while not (tmp_path / "run" / "rows").exists() or len(_children(proc.pid)) < 2:
+        while not (tmp_path / "run" / "rows").exists() or len(children(proc.pid)) < 2:
             assert proc.poll() is None and time.monotonic() < deadline, "the run did not start its workers"
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.05)
-        else:
-            raise AssertionError("the run's workers outlived it")
+        assert group_gone(proc.pid), "the run's workers outlived it"
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (from /proc: its stat's fourth field)."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                stat = (d / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(d.name))
-    return out
+        kill_group(proc.pid)
