@@ -406,6 +406,7 @@ def match(
     logs = _bot_logs(bot_log, dict(enumerate(agents)))
     clocks = None if clock is None else [Clock(clock) for _ in agents]
     thinking = [Thinking() for _ in agents]
+    details: list[str] = []  # a fault's full reason, with the bot's own text: the operator's
     specs = [p1, p2]
     quiet = quiet or as_json
     shown = 0
@@ -434,7 +435,7 @@ def match(
         with _progress(None, f"{g.id}: P1 {p1} vs P2 {p2}", err if quiet else out) as bar:
             n = 0
             while state.decision is not None:
-                choose_step(state, agents, clocks, thinking)
+                choose_step(state, agents, clocks, thinking, details)
                 n += 1
                 rate = n / max(1e-6, time.monotonic() - started)
                 bar(completed=n, rate=f"turn {getattr(state, 'turn', '?')} · {rate:.0f}/s")
@@ -457,7 +458,11 @@ def match(
         winner = "" if r.winner is None else f" ({specs[r.winner]})"
         out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
                   markup=False)
-    else:
+    if begun is not None and begun[1].reason:  # a bot that failed to start
+        details.insert(0, begun[1].reason)
+    for full in details:
+        err.print(f"the fault in full (with the bot's own output, kept out of the public log): {full}", markup=False)
+    if not quiet:
         out.print("thinking: " + "; ".join(
             f"P{i + 1} {t.seconds:.2f} s over {t.decisions} decision(s), the longest {t.longest:.3f} s"
             for i, t in enumerate(thinking)), markup=False)

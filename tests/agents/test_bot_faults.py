@@ -65,7 +65,7 @@ def _play(agent: ExternalAgent, seed: int = 3) -> GameReport:
         ("exit_silent", ERROR, "exited with code 0 without answering"),
         ("hang", TIMEOUT, "no answer within its time"),
         ("slow", TIMEOUT, "within its time"),
-        ("illegal", INVALID, "illegal option 'no-such-option'"),
+        ("illegal", INVALID, "illegal option for decision"),
         ("malformed", INVALID, "malformed reply"),
         ("stale_seq", INVALID, "stale reply"),
         ("huge_line", INVALID, "longer than"),

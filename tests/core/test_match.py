@@ -30,7 +30,8 @@ def test_a_crashing_agent_forfeits() -> None:
     agents[seat] = Crasher()
     play(state, agents)
     assert state.result is not None and state.result.winner == 1 - seat and state.result.reason == "forfeit"
-    assert "boom" in state.log[-2]["reason"]
+    # the log says it crashed; what it said (its message may name its cards) is the operator's
+    assert "crashed: RuntimeError" in state.log[-2]["reason"] and "boom" not in state.log[-2]["reason"]
 
 
 def test_an_illegal_answer_forfeits() -> None:
@@ -61,7 +62,8 @@ def test_an_illegal_answer_is_reported_without_the_seats_options() -> None:
     agents[hidden] = LateLiar()
     play(state, agents)
     forfeit = state.visible_log(1 - hidden)[-2]
-    assert forfeit["type"] == "forfeit" and "illegal option 'not-an-option'" in forfeit["reason"]
+    assert forfeit["type"] == "forfeit" and "illegal option for decision" in forfeit["reason"]
+    assert "not-an-option" not in forfeit["reason"]  # a stale id would name a card the seat held
     hand = {state.defs[i].id for i in state.hand[hidden]}
     assert hand and not any(card in forfeit["reason"] for card in hand)
 
@@ -106,7 +108,8 @@ def test_statuses(bad: Agent, status: str) -> None:
     assert report.statuses[1 - seat] == OK
     assert report.result.reason == "forfeit" and report.result.winners == (1 - seat,)
     ev = report.state.log[-2]
-    assert ev["type"] == "forfeit" and ev["status"] == status and ev["reason"] == report.reason
+    # the log has the public reason; the report, for the operator, that and what the automaton said
+    assert ev["type"] == "forfeit" and ev["status"] == status and (report.reason or "").startswith(ev["reason"])
 
 
 def test_time_control_for_automatons_in_process() -> None:
@@ -154,4 +157,4 @@ def test_a_crash_at_start_forfeits_before_any_decision() -> None:
     state = cardarena.load_game("aliens").new_game(seed=1)
     report = play_game(state, [make_agent("random"), BadStart()])
     assert report.fault_seat == 1 and report.statuses == [OK, ERROR] and report.decisions == 0
-    assert "crashed at start" in (report.reason or "")
+    assert "crashed: OSError: no such program" in (report.reason or "")

@@ -78,7 +78,7 @@ class ExternalDrafter(ExternalAgent):
         seq = self.seq
         card = self._ask({"type": "pick", "seq": seq, "view": view}, lambda line: _read_pick(line, seq))
         if card not in view["pack"]:
-            raise AgentInvalid(f"{card!r} is not in the pack in front of it")
+            raise AgentInvalid("it picked a card that is not in the pack in front of it", f": {card!r}")
         return card
 
     def end_draft(self, pool: list[str]) -> None:
@@ -97,13 +97,13 @@ def _read_pick(line: str, seq: int) -> str:
     try:
         msg = json.loads(line)
     except ValueError as e:
-        raise AgentInvalid(f"malformed reply (not JSON: {e}): {line[:200]!r}") from None
+        raise AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r}") from None
     if not isinstance(msg, dict) or "card" not in msg or "seq" not in msg:
-        raise AgentInvalid(f'a pick reply must be {{"seq": N, "card": NAME}}, got {line[:200]!r}')
+        raise AgentInvalid('a pick reply must be {"seq": N, "card": NAME}', f", got {line[:200]!r}")
     if msg["seq"] != seq:
-        raise AgentInvalid(f"stale reply: it answers pick {msg['seq']!r}, the pending pick is {seq}")
+        raise AgentInvalid(f"stale reply: it does not answer the pending pick {seq}", f"; it answers {msg['seq']!r}")
     if not isinstance(msg["card"], str):
-        raise AgentInvalid(f"card must be a string, got {msg['card']!r}")
+        raise AgentInvalid("card must be a string", f", got {msg['card']!r}")
     return msg["card"]
 
 
@@ -126,7 +126,8 @@ def run_draft(draft: DraftLike, game: str, packs: int, pack_size: int, bot: Pick
     faults: list[DraftFault] = []
 
     def fault(seat: int, e: AgentFault) -> None:
-        faults.append(DraftFault(seat, e.status, str(e), drafters[seat].seq))
+        # in full, with what the drafter wrote: a draft's faults are told only at the terminal that runs it
+        faults.append(DraftFault(seat, e.status, str(e) + e.detail, drafters[seat].seq))
         drafters.pop(seat).close()
 
     try:

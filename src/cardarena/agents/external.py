@@ -318,14 +318,15 @@ class ExternalAgent(Agent):
         try:
             msg = json.loads(line)
         except ValueError as e:
-            raise AgentInvalid(f"malformed reply (not JSON: {e}): {line[:200]!r}") from None
+            raise AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r}") from None
         if not isinstance(msg, dict) or "option" not in msg or "seq" not in msg:
-            raise AgentInvalid(f'a reply must be {{"seq": N, "option": ID}}, got {line[:200]!r}')
+            raise AgentInvalid('a reply must be {"seq": N, "option": ID}', f", got {line[:200]!r}")
         if msg["seq"] != decision.seq:
-            raise AgentInvalid(f"stale reply: it answers decision {msg['seq']!r}, the pending decision is {decision.seq}")
+            raise AgentInvalid(f"stale reply: it does not answer the pending decision {decision.seq}",
+                               f"; it answers {msg['seq']!r}")
         option = msg["option"]
         if not isinstance(option, str):
-            raise AgentInvalid(f"option must be a string id, got {option!r}")
+            raise AgentInvalid("option must be a string id", f", got {option!r}")
         return option
 
     # -- the pipes ---------------------------------------------------------------------------------
@@ -340,7 +341,7 @@ class ExternalAgent(Agent):
         while view:
             left = deadline - time.perf_counter()
             if left <= 0:
-                raise AgentTimeout(f"did not read its input within its time{self._stderr_note()}")
+                raise AgentTimeout("did not read its input within its time", self._stderr_note())
             _, w, _ = select.select([], [fd], [], left)
             if not w:
                 continue
@@ -351,7 +352,7 @@ class ExternalAgent(Agent):
             except (BrokenPipeError, OSError) as e:
                 if isinstance(e, OSError) and e.errno not in (errno.EPIPE, errno.EBADF):
                     raise
-                raise AgentFault(f"{self._exit_note()} before reading the game{self._stderr_note()}") from None
+                raise AgentFault(f"{self._exit_note()} before reading the game", self._stderr_note()) from None
             view = view[n:]
 
     def _recv_line(self, deadline: float) -> str:
@@ -374,7 +375,7 @@ class ExternalAgent(Agent):
                 raise AgentInvalid(f"reply line longer than {MAX_LINE} bytes")
             left = deadline - time.perf_counter()
             if left <= 0:
-                raise AgentTimeout(f"no answer within its time{self._stderr_note()}")
+                raise AgentTimeout("no answer within its time", self._stderr_note())
             r, _, _ = select.select([fd], [], [], left)
             if not r:
                 continue
@@ -383,7 +384,7 @@ class ExternalAgent(Agent):
             except BlockingIOError:
                 continue
             if not chunk:
-                raise AgentFault(f"{self._exit_note()} without answering{self._stderr_note()}")
+                raise AgentFault(f"{self._exit_note()} without answering", self._stderr_note())
             self._buf += chunk
 
     def _exit_note(self) -> str:

@@ -157,6 +157,8 @@ def run_task(task: GameTask) -> GameOutcome:
             raise RuntimeError("the match loop returned before the game ended")
         places = places_of(result, state.nseats)
         statuses, faults = seat_statuses(state)
+        if report.fault_seat is not None and report.reason:  # the full reason, for the contest's operator
+            faults[report.fault_seat] = report.reason
         record = replay_record(state, list(task.labels), __version__)
         return GameOutcome(task.match_id, "finished", result.to_dict(), places, scores_of(places), statuses,
                            faults, record, duration_s=time.perf_counter() - start, seconds=report.seconds,

@@ -43,9 +43,20 @@ class AgentFault(Exception):
     """An automaton or external bot failed: its seat loses the game with `status` and this reason.
 
     Statuses: ERROR (crashed, exited, broke a resource limit), TIMEOUT (over its time), INVALID
-    (an answer that is not a legal, well-formed reply to the pending decision)."""
+    (an answer that is not a legal, well-formed reply to the pending decision).
+
+    The message goes to the public log, so it holds nothing the bot wrote; `detail` holds that (the
+    tail of its stderr, its reply line) for its owner and the arena's operator: a bot's own text may
+    name cards it holds (docs/protocol.md, "Faults")."""
 
     status = "ERROR"
+
+    def __init__(self, message: str = "", detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[object, ...]:  # the detail survives a trip between processes
+        return (type(self), (str(self), self.detail))
 
 
 class AgentTimeout(AgentFault):

@@ -180,10 +180,11 @@ def play_game(
             if spent > report.longest[seat]:
                 report.longest[seat] = spent
             if clock is not None and not clock.charge(spent):
-                _fault(report, seat, TIMEOUT, out_of_time(agent.name, spent, d.seq, clock))
+                why = out_of_time(agent.name, spent, d.seq, clock)
+                _fault(report, seat, TIMEOUT, why, why)
                 return report
             if not isinstance(choice, str) or choice not in d.ids:
-                _fault(report, seat, INVALID, illegal_answer(agent.name, choice, d))
+                _fault(report, seat, INVALID, *illegal_answer(agent.name, choice, d))
                 return report
             try:
                 state.apply(choice, seq=d.seq)
@@ -216,11 +217,9 @@ def start_agents(state: State, agents: Sequence[Agent], report: GameReport,
         started.append(seat)
         try:
             agent.start(state, seat, time_control)
-        except AgentFault as e:
-            _fault(report, seat, e.status, f"agent {agent.name!r}: {e}")
-            break
         except Exception as e:  # an automaton's crash is its loss, not the arena's
-            _fault(report, seat, ERROR, f"agent {agent.name!r} crashed at start: {type(e).__name__}: {e}")
+            status, public, full = agent_failure(agent.name, e)
+            _fault(report, seat, status, public, full)
             break
     return started
 
@@ -247,11 +246,13 @@ def play(
     return state
 
 
-def _fault(report: GameReport, seat: int, status: str, reason: str) -> None:
+def _fault(report: GameReport, seat: int, status: str, public: str, full: str) -> None:
+    """`seat` loses by its fault: the log gets the public reason, the report (its owner's and the
+    operator's) the reason with the bot's own text."""
     report.statuses[seat] = status
     report.fault_seat = seat
-    report.reason = reason
-    forfeit(report.state, seat, reason, status)
+    report.reason = full
+    forfeit(report.state, seat, public, status)
 
 
 def out_of_time(agent: str, spent: float, seq: int, clock: Clock) -> str:
@@ -260,19 +261,24 @@ def out_of_time(agent: str, spent: float, seq: int, clock: Clock) -> str:
            f"{clock.tc.per_decision:g} s limit and its bank"
 
 
-def agent_failure(agent: str, e: BaseException) -> tuple[str, str]:
-    """The status and public reason of an exception an automaton raised while choosing: an AgentFault
-    keeps its status (TIMEOUT, INVALID, ERROR), anything else is a crash (ERROR)."""
+def agent_failure(agent: str, e: BaseException) -> tuple[str, str, str]:
+    """(status, public reason, full reason) of an exception an automaton raised while choosing: an
+    AgentFault keeps its status (TIMEOUT, INVALID, ERROR), anything else is a crash (ERROR). The public
+    reason (the log) holds nothing the automaton wrote, which may name cards it holds (a KeyError's
+    key, the tail of its stderr); the full one, for its owner and the operator, does."""
     if isinstance(e, AgentFault):
-        return e.status, f"agent {agent!r}: {e}"
-    return ERROR, f"agent {agent!r} crashed: {type(e).__name__}: {e}"
+        public = f"agent {agent!r}: {e}"
+        return e.status, public, public + e.detail
+    public = f"agent {agent!r} crashed: {type(e).__name__}"
+    return ERROR, public, f"{public}: {e}"
 
 
-def illegal_answer(agent: str, choice: object, d: Decision) -> str:
-    """The public forfeit reason of an illegal answer (the log, contest reports). It names none of the
-    offered options, nor how many there were: they would tell of the seat's hand or secret cards (its own
-    replay shows them)."""
-    return f"agent {agent!r} chose an illegal option {choice!r} for decision {d.seq} ({d.kind!r})"
+def illegal_answer(agent: str, choice: object, d: Decision) -> tuple[str, str]:
+    """(public reason, full reason) of an illegal answer. The public one (the log) names neither the
+    answer (a stale id names a card the seat held) nor the options offered, nor how many: they would
+    tell of the seat's hand or secret cards. Its own replay shows them."""
+    public = f"agent {agent!r} chose an illegal option for decision {d.seq} ({d.kind!r})"
+    return public, f"{public}: {choice!r}"
 
 
 def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:

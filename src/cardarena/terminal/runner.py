@@ -104,10 +104,11 @@ class Thinking:
 
 
 def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] | None = None,
-                thinking: Sequence[Thinking] | None = None) -> str | None:
+                thinking: Sequence[Thinking] | None = None, details: list[str] | None = None) -> str | None:
     """Ask the agent to move, apply its answer; return None, or the forfeit reason if it lost by it.
     With `clocks` (one a seat, `core.match.Clock`) an answer over its seat's time loses as TIMEOUT;
-    `thinking` (one a seat) adds up each seat's time."""
+    `thinking` (one a seat) adds up each seat's time. The reason returned is the public one (the log's);
+    `details` gets the full one, with what the bot wrote, for the operator of a `match`."""
     d = state.decision
     assert d is not None
     agent = agents[d.seat]
@@ -126,8 +127,10 @@ def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] |
         where = None if isinstance(e, AgentFault) else engine_fault(e)
         if where is not None:
             raise EngineFailure(e, where) from e
-        status, why = agent_failure(agent.name, e)  # with its status (ERROR, TIMEOUT, INVALID), as in contests
+        status, why, full = agent_failure(agent.name, e)  # its status (ERROR, TIMEOUT, INVALID), as in contests
         forfeit(state, d.seat, why, status)
+        if details is not None:
+            details.append(full)
         return why
     spent = time.perf_counter() - t0
     if thinking is not None:
@@ -136,18 +139,21 @@ def choose_step(state: State, agents: Sequence[Agent], clocks: Sequence[Clock] |
         why = out_of_time(agent.name, spent, d.seq, clock)
         forfeit(state, d.seat, why, TIMEOUT)
         return why
-    return apply_choice(state, choice, agent_name=agent.name)
+    return apply_choice(state, choice, agent_name=agent.name, details=details)
 
 
-def apply_choice(state: State, choice: str, agent_name: str | None = None) -> str | None:
-    """Apply one choice; an illegal one from an automaton is its forfeit (INVALID; returns the reason),
-    an exception the engine's. The reason is public, so it names no offered option (they would name the
-    automaton's hand): `core.match.illegal_answer`."""
+def apply_choice(state: State, choice: str, agent_name: str | None = None,
+                 details: list[str] | None = None) -> str | None:
+    """Apply one choice; an illegal one from an automaton is its forfeit (INVALID; returns the public
+    reason, which names neither the answer nor the options: `core.match.illegal_answer`), an exception
+    the engine's."""
     d = state.decision
     assert d is not None
     if agent_name is not None and (not isinstance(choice, str) or choice not in d.ids):
-        why = illegal_answer(agent_name, choice, d)
+        why, full = illegal_answer(agent_name, choice, d)
         forfeit(state, d.seat, why, INVALID)
+        if details is not None:
+            details.append(full)
         return why
     try:
         seq = getattr(d, "seq", None)

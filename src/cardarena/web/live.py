@@ -252,13 +252,13 @@ class LiveGames:
             try:
                 choice = fut.result()
             except Exception as e:  # an automaton's crash is its loss, not the server's
-                status, why = agent_failure(live.agent, e)
+                status, why, _ = agent_failure(live.agent, e)  # the public reason: a page shows it
                 forfeit(st, st.decision.seat, why, status)
             else:
                 try:
                     st.apply(choice, seq=seq)
                 except IllegalChoice:
-                    forfeit(st, st.decision.seat, illegal_answer(live.agent, choice, st.decision), INVALID)
+                    forfeit(st, st.decision.seat, illegal_answer(live.agent, choice, st.decision)[0], INVALID)
             self._advance(live)
 
     def _save(self, live: Live) -> None:

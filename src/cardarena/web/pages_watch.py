@@ -64,12 +64,12 @@ def _play(a: Arena, w: Watch) -> None:
                 st.apply(choice, seq=d.seq)
         except IllegalChoice:
             with w.cond:
-                forfeit(st, d.seat, illegal_answer(spec, choice, d), INVALID)
+                forfeit(st, d.seat, illegal_answer(spec, choice, d)[0], INVALID)
         except Exception as e:
             if w.stopped:
                 return
             with w.cond:
-                status, why = agent_failure(spec, e)
+                status, why, _ = agent_failure(spec, e)  # the public reason: a page shows it
                 forfeit(st, d.seat, why, status)
         with w.cond:
             w.version += 1
