@@ -416,15 +416,24 @@ class ExternalAgent(Agent):
         return f"{full}; stderr: {tail}" if tail else full
 
 
-def transcripts_in(folder: Path, bots: dict[int, ExternalAgent], pattern: str = "p{seat}.jsonl") -> list[Path]:
-    """Give each bot (by 0-based seat) a transcript file in `folder`, named by `pattern` with the 1-based
-    seat, written afresh (docs/protocol.md, "Debugging a bot"). ValueError says why it cannot be written."""
+def transcript_folder(folder: Path) -> None:
+    """Make `folder` for transcripts; ValueError says why it cannot be made or written to."""
     from ..core.files import output_problem
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ValueError(f"{folder}: cannot make that folder: {e.strerror or e}") from None
+    if (problem := output_problem(folder / "transcript.jsonl")) is not None:
+        raise ValueError(f"{folder}: cannot write there: {problem}")
+
+
+def transcripts_in(folder: Path, bots: dict[int, ExternalAgent], pattern: str = "p{seat}.jsonl") -> list[Path]:
+    """Give each bot (by 0-based seat) a transcript file in `folder`, named by `pattern` with the 1-based
+    seat, written afresh (docs/protocol.md, "Debugging a bot"). ValueError says why it cannot be written."""
+    from ..core.files import output_problem
+
+    transcript_folder(folder)
     paths = []
     for seat, bot in sorted(bots.items()):
         path = folder / pattern.format(seat=seat + 1)

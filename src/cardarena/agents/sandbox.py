@@ -48,7 +48,9 @@ def _c() -> Any:
 
 
 def _die_with_parent(notes: list[str]) -> bool:
-    """Ask the kernel to kill this process when its parent dies (Linux); False, with a note, elsewhere."""
+    """Ask the kernel to kill this process when its parent dies (Linux); False, with a note, elsewhere.
+    (`core/workers.py` does the same for worker processes; this script runs with `python -I -S` and
+    imports nothing of the package.)"""
     try:
         _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError) as e:

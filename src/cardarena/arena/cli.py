@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import CardArenaError
-from ..core.files import output_problem
 
 if TYPE_CHECKING:
     from .runner import GameOutcome
@@ -151,12 +150,12 @@ def run(
     except CardArenaError as e:
         _fail(str(e))
     if bot_log is not None:
+        from ..agents.external import transcript_folder
+
         try:
-            bot_log.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            _fail(f"--bot-log {bot_log}: cannot make that folder: {e.strerror or e}")
-        if (problem := output_problem(bot_log / "match-0-p1.jsonl")) is not None:
-            _fail(f"--bot-log {bot_log}: cannot write there: {problem}")
+            transcript_folder(bot_log)
+        except ValueError as e:
+            _fail(f"--bot-log {e}")
     faults: dict[str, int] = {}
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=err, disable=quiet, transient=False)

@@ -35,13 +35,9 @@ class Backend(Protocol):
 
 
 def _start_worker(parent: int) -> None:
-    _ignore_sigint()
-    die_with_parent(parent)  # a run killed with -9 leaves no worker behind (core/workers.py)
-
-
-def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group: the parent decides what stops, workers finish their batch
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)  # a run killed with -9 leaves no worker behind (core/workers.py)
 
 
 class ProcessBackend:

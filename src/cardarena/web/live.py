@@ -27,8 +27,9 @@ from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice
-from ..core.match import ERROR, INVALID, OK, agent_failure, forfeit, illegal_answer, replay_record, turns_of
+from ..core.match import INVALID, OK, agent_failure, forfeit, illegal_answer, replay_record, turns_of
 from ..core.registry import load_game
+from ..core.replay import finish_as_recorded
 from ..core.ruleset import Ruleset
 from . import bots
 from .models import LiveGame
@@ -149,11 +150,9 @@ class LiveGames:
         state = game.new_game(decks=decks, seed=seed, fmt=fmt, rules=rules)
         for c in choices:
             state.apply(c)
-        if finished and state.result is None and record is not None:
+        if finished and record is not None:
             # the game ended by a forfeit (a concession, a failed automaton): not a choice, so re-apply it
-            fe = next((e for e in reversed(record.get("log", [])) if e.get("type") == "forfeit"), None)
-            if fe is not None:
-                forfeit(state, int(fe["player"]), str(fe.get("reason", "")), str(fe.get("status") or ERROR))
+            finish_as_recorded(state, record)
         names = [agent] * state.nseats
         names[seat] = uname
         live = Live(gid, uid, game, state, seat, agent, names, auto, match_id=match_id)
