@@ -27,7 +27,7 @@ from .agents.base import Agent
 from .arena.schedule import secret_seed
 from .core.decks import Deck, load_deck
 from .core.engine import State
-from .core.errors import CardArenaError, DeckError
+from .core.errors import CardArenaError, DeckError, exit_code
 from .core.files import output_problem
 from .core.match import Clock, TimeControl, replay_record
 from .core.registry import list_games, load_game
@@ -402,7 +402,7 @@ def match(
         agents, decks_ = _setup_players(g, [p1, p2], seed, fmt)
         state = g.new_game(decks=decks_, seed=seed, fmt=fmt, rules=rules_)
     except (CardArenaError, ValueError) as e:
-        fail(str(e))
+        fail(str(e), exit_code(e))
     logs = _bot_logs(bot_log, dict(enumerate(agents)))
     clocks = None if clock is None else [Clock(clock) for _ in agents]
     thinking = [Thinking() for _ in agents]
@@ -620,7 +620,7 @@ def play_cmd(
         if fmt is not None:  # a deck of another format is refused with its reason
             mine, theirs = g.resolve_deck(mine, fmt), g.resolve_deck(theirs, fmt)
     except (CardArenaError, ValueError) as e:
-        fail(str(e))
+        fail(str(e), exit_code(e))
     decks_ = [mine, theirs] if me == 0 else [theirs, mine]
     names = ["you", opponent] if me == 0 else [opponent, "you"]
     logs = _bot_logs(bot_log, {1 - me: bot})

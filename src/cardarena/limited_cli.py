@@ -212,13 +212,13 @@ def draft(
         if seed is None:  # a person who knew the seed would know every pack the others open
             seed = secret_seed()
             told = True
+        try:
+            d = drafting.Draft(g.pool, seats, seed)  # first: a table size out of range is the error to tell
+        except ValueError as e:
+            _fail(str(e))
         bots = seats if bots is None else bots
         if not 0 <= bots <= seats:
             _fail("--bots is between 0 and --seats")
-        try:
-            d = drafting.Draft(g.pool, seats, seed)
-        except ValueError as e:
-            _fail(str(e))
         externals = _drafters(drafter or [], seats, seed)
         if bot_log is not None and externals:
             try:
@@ -233,14 +233,15 @@ def draft(
             except ValueError as e:
                 _fail(str(e))
         people = seats - bots
+        people_seats = {s for s in range(people) if s not in externals}
+        # people sharing this terminal hand it over between picks; one person alone needs no screen cleared
+        pick = _shared_pick if len(people_seats) > 1 else _person_pick
         faults = run_draft(d, game, drafting.DRAFT_PACKS, drafting.PACK_SIZE, lambda v: drafting.bot_pick(g.pool, v),
-                           drafters=externals, people={s: _person_pick for s in range(people) if s not in externals},
-                           time_control=tc)
+                           drafters=externals, people={s: pick for s in people_seats}, time_control=tc)
         labels = {s: ext.name for s, ext in externals.items()}
         for f in faults:
             err.print(f"drafter fault: {f.describe()}", markup=False)
             labels[f.seat] += f", {f.status} at pick {f.seq}; then the built-in bot"
-        people_seats = {s for s in range(people) if s not in externals}
     decks: list[Deck] = []
     for s in range(d.seats):
         if s in people_seats and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
@@ -281,6 +282,26 @@ def _drafters(specs: list[str], seats: int, seed: int) -> dict[int, ExternalDraf
         except ValueError as e:
             _fail(f"--drafter {text!r}: {e}")
     return found
+
+
+def _clear_screen() -> None:
+    """Clear the terminal and its scrollback, so the next drafter cannot scroll up to the last one's picks."""
+    if out.is_terminal:
+        out.file.write("\x1b[H\x1b[2J\x1b[3J")
+        out.file.flush()
+
+
+def _shared_pick(view: dict[str, Any]) -> str:
+    """A pick by one of several people at this terminal: the screen is cleared before and after it, and
+    the seat whose turn it is says it holds the terminal before its picks and pack are shown."""
+    _clear_screen()
+    out.print(f"Pass the terminal to seat {view['seat'] + 1}.", markup=False)
+    _ask(f"Seat {view['seat'] + 1}, press Enter when only you can see the screen: ")
+    try:
+        return _person_pick(view)
+    finally:
+        _clear_screen()
+        out.print(f"Seat {view['seat'] + 1} has picked.", markup=False)
 
 
 def _person_pick(view: dict[str, Any]) -> str:

@@ -125,18 +125,18 @@ def test_a_broken_deck_is_reported_cleanly(case: str, tmp_path: Path) -> None:
     assert r.exit_code == 1, (case, r.output)
     assert isinstance(r.exception, SystemExit) and "Traceback" not in r.output
     assert message in r.output, (case, r.output)
-    r = runner.invoke(app, ["match", "aliens", "--p1", f"random:{p}", "-q"])
-    assert r.exit_code == 2 and isinstance(r.exception, SystemExit) and "Traceback" not in r.output, r.output
+    r = runner.invoke(app, ["match", "aliens", "--p1", f"random:{p}", "-q"])  # exit 1: a file not usable (README)
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit) and "Traceback" not in r.output, r.output
 
 
 def test_a_deck_for_the_wrong_game_is_one_clear_problem(tmp_path: Path) -> None:
     p = tmp_path / "forgeblade.toml"
     p.write_text(_starter_toml("circuits", "forgeblade"))
     r = runner.invoke(app, ["match", "aliens", "--p1", f"random:{p}", "-q"])
-    assert r.exit_code == 2
+    assert r.exit_code == 1
     assert "1 problem(s)" in r.output and "this deck is for circuits, not for aliens" in r.output
     r = runner.invoke(app, ["play", "aliens", "--deck", str(p)], input="q\n")
-    assert r.exit_code == 2 and "for circuits" in r.output
+    assert r.exit_code == 1 and "for circuits" in r.output
 
 
 DRAFT_REPLAYS = {

@@ -83,7 +83,7 @@ def test_match_rejects_bad_agents_decks_and_rules_clearly() -> None:
     r = run("match", "aliens", "--p1", "wizard", "--seed", "1")
     assert r.exit_code == 2 and "unknown agent 'wizard'" in r.output
     r = run("match", "aliens", "--p1", "random:no_such_deck", "--seed", "1")
-    assert r.exit_code == 2 and "file not found" in r.output
+    assert r.exit_code == 1 and "file not found" in r.output  # a deck that is not usable: exit 1 (README)
     r = run("match", "aliens", "--rule", "bogus=1")
     assert r.exit_code == 2 and "unknown rule" in r.output
 

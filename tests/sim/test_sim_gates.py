@@ -65,7 +65,8 @@ def test_a_gates_file_with_a_format_judges_only_that_formats_games(tmp_path: Pat
                                    "--gates", str(gates), "--out", str(tmp_path / out)])
 
     duel = run("duel", "--decks", "forgeblade,sparkwright")
-    assert duel.exit_code == 1 and "BROKEN: short games" in duel.output and "(0 games)" in duel.output
+    said = " ".join(duel.output.split())
+    assert duel.exit_code == 1 and "BROKEN: short games" in said and "no games of circuits (squad)" in said, said
     squad = run("squad", "--format", "squad", "--decks", "squad_sunwall,squad_forge_circuit")
     assert squad.exit_code == 0 and "ok: short games" in squad.output and "(2 games)" in squad.output
 
@@ -206,13 +207,70 @@ def test_matchup_gate_checks_each_pair_once_and_an_unknown_rule_breaks_its_gate(
     assert not overtime.ok and "no rule 'overtime_start'" in overtime.detail
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (["--p1", "random:nosuchdeck"], "nosuchdeck"),
-    (["--p1", "nosuchagent"], "unknown agent 'nosuchagent'"),
-    (["--rule", "nope=1"], "unknown rule 'nope'"),
-    (["--variant", "overtime_start"], "NAME=VALUE"),
-    (["--backend", "threads"], "unknown backend"),
+@pytest.mark.parametrize(("args", "says", "code"), [
+    (["--p1", "random:nosuchdeck"], "nosuchdeck", 1),  # a deck that is not usable: exit 1, as in `match`
+    (["--p1", "nosuchagent"], "unknown agent 'nosuchagent'", 2),
+    (["--rule", "nope=1"], "unknown rule 'nope'", 2),
+    (["--variant", "overtime_start"], "NAME=VALUE", 2),
+    (["--backend", "threads"], "unknown backend", 2),
+    (["--decks", "forgeblade,forgeblade"], "at least two different decks", 2),  # mirror matches are not played
+    (["--decks", "forgeblade,squad_sunwall"], "needs a Squad deck", 1),  # a pair that can never meet
 ])
-def test_a_bad_plan_fails_before_any_game(args: list[str], says: str, tmp_path: Path) -> None:
+def test_a_bad_plan_fails_before_any_game(args: list[str], says: str, code: int, tmp_path: Path) -> None:
     r = runner.invoke(app, ["sim", "circuits", "--games", "1", "--out", str(tmp_path / "x"), *args])
-    assert r.exit_code == 2 and says in r.output and not (tmp_path / "x").exists()
+    said = " ".join(r.output.split())
+    assert r.exit_code == code and says in said and not (tmp_path / "x").exists(), said
+
+
+def test_gate_values_that_cannot_judge_anything_are_refused_when_the_file_is_read(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "circuts"\n[[gate]]\nname = "a"\nmetric = "turns_median"\nmax = "high"\n'
+                   '[[gate]]\nname = "b"\nmetric = "seat_win_rate"\nseat = 0\nmax = 0.6\n'
+                   '[[gate]]\nname = "c"\nmetric = "player_win_rate"\nplayer = "P1"\nmin = 0.4\n')
+    with pytest.raises(GateFileError) as e:
+        load_gates(bad)
+    msg = str(e.value)
+    assert "a: max must be a number, not 'high'" in msg
+    assert "b: seat is a number from 1 (P1), not 0" in msg and "c: player is a number from 1" in msg
+    bad.write_text('game = "circuts"\n[[gate]]\nname = "a"\nmetric = "turns_median"\nmax = 9\n')
+    with pytest.raises(GateFileError, match="unknown game 'circuts'"):
+        load_gates(bad)
+
+
+def test_a_gate_that_judges_no_game_or_no_such_seat_is_broken_not_held() -> None:
+    from cardarena.sim.gates import Gate, GateFile, check_gates
+
+    row = {"game": "circuits", "format": "standard", "variant": "printed rules", "error": "", "decks": ["a", "b"],
+           "agents": ["random", "random"], "p1_seat": 0, "winners": [0], "turns": 9, "decisions": 90}
+    errors = Gate("engine ok", "engine_errors", max=0)
+    other_game = check_gates(GateFile("aliens", [errors], {}), [row])
+    assert [r.ok for r in other_game] == [False] and "no games of aliens" in other_game[0].detail
+    no_variant = check_gates(GateFile("circuits", [Gate("e", "engine_errors", max=0, variant="nope")], {}), [row])
+    assert not no_variant[0].ok and "of variant 'nope'" in no_variant[0].detail
+    fifth = check_gates(GateFile("circuits", [Gate("p5", "player_win_rate", max=1.0, params=(("player", 5),))], {}),
+                        [row])
+    assert not fifth[0].ok and "player 5, but the games have 2 seats" in fifth[0].detail
+    assert check_gates(GateFile("circuits", [errors], {}), [row])[0].ok
+
+
+def test_sim_report_counts_each_stored_game_once_and_refuses_files_that_are_not_rows(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = runner.invoke(app, ["sim", "frontline", "--games", "4", "--decks", "all", "--workers", "1",
+                                "--out", str(out), "--no-report"])
+    assert first.exit_code == 0, first.output
+    part = next((out / "rows").glob("part-*.parquet"))
+    # the same run twice, or a run and one of its own parts: 24 games, not 48 or more
+    twice = runner.invoke(app, ["sim-report", str(out), str(out), str(part), "--out", str(tmp_path / "r")])
+    said = " ".join(twice.output.split())
+    assert twice.exit_code == 0 and ": 24 games" in said and ": 48 games" not in said, said
+    # two of these games are turn-cap draws: the summary shows them, so that the rates add up
+    assert "(12/24)" in said and "(10/24)" in said and "draws 0.083" in said.replace("│", "").replace("  ", " "), said
+    junk = tmp_path / "junk.parquet"
+    junk.write_text("garbage")
+    bad = runner.invoke(app, ["sim-report", str(junk)])
+    said = " ".join(bad.output.split())
+    assert bad.exit_code == 1 and "not a Parquet file of `cardarena sim` rows" in said and "bug" not in said, said
+    a_file = tmp_path / "deck.toml"
+    a_file.write_text("x = 1\n")
+    clash = runner.invoke(app, ["sim-report", str(out), "--out", str(a_file)])
+    assert clash.exit_code == 2 and "is a file" in clash.output and a_file.read_text() == "x = 1\n"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..core.errors import CardArenaError
@@ -41,7 +42,8 @@ def _options(
 
 
 def _fail(msg: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {msg}", markup=True, soft_wrap=True, highlight=False)
+    # the message may quote what a user typed (a name, a deck's [table]): never read as markup
+    err.print(f"[red]error:[/red] {escape(msg)}", markup=True, soft_wrap=True, highlight=False)
     raise typer.Exit(code)
 
 

@@ -33,6 +33,12 @@ class ReplayError(CardArenaError):
     pass
 
 
+def exit_code(e: BaseException) -> int:
+    """The command line's exit code for an error a user caused: 1 a file that is not usable (a deck,
+    a replay), 2 anything else (a usage error). README.md lists the codes."""
+    return 1 if isinstance(e, (DeckError, ReplayError)) else 2
+
+
 class EngineError(Exception):
     """The engine itself failed (a ruleset raised while applying a legal choice or building a view).
 

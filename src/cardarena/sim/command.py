@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from cardarena.core.errors import CardArenaError
+from cardarena.core.errors import CardArenaError, exit_code
 
 if TYPE_CHECKING:
     from rich.progress import Task as ProgressTask
@@ -46,7 +47,7 @@ def parse_rules(items: list[str] | None, what: str = "--rule") -> dict[str, Any]
 
 
 def _fail(msg: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {msg}", soft_wrap=True)
+    err.print(f"[red]error:[/red] {escape(msg)}", soft_wrap=True)  # the message may quote a file's [table]
     raise typer.Exit(code)
 
 
@@ -108,7 +109,7 @@ def sim(
 
         total = len(check_plan(plan))  # agents, decks and rules fail here, not in every worker
     except (ValueError, FileNotFoundError, KeyError, CardArenaError) as e:
-        _fail(str(e))
+        _fail(str(e), exit_code(e))
         raise
     assert out_dir is not None
     gate_file = _load_gates(gates, check)
@@ -184,11 +185,13 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
 
 
 def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report: bool = True) -> int:
-    from .rows import read_rows
+    from .rows import RowsError, read_rows
 
-    rows: list[Row] = []
-    for d in dirs:
-        rows.extend(read_rows(d))
+    try:
+        rows: list[Row] = read_rows(dirs)  # each Parquet file once, however it was named
+    except RowsError as e:
+        _fail(str(e), 1)
+        raise
     if not rows:
         _fail(f"no rows in {', '.join(map(str, dirs))}")
     results: list[GateResult] = []
@@ -234,4 +237,6 @@ def sim_report(
             _fail(f"{d} does not exist")
     gate_file = _load_gates(gates, check)
     target = out_dir or ((dirs[0] if dirs[0].is_dir() else dirs[0].parent) / "report")
+    if target.exists() and not target.is_dir():
+        _fail(f"--out {target} is a file: the report is a folder (report.html and its PNGs)")
     raise typer.Exit(_report_and_gates(dirs, target, gate_file))

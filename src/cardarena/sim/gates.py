@@ -142,18 +142,37 @@ def load_gates(path: Path) -> GateFile:
             problems.append(f"{name}: give min, max or both")
         if g.get("check", "value") not in CHECKS:
             problems.append(f"{name}: check must be one of {', '.join(CHECKS)}")
+        for key in ("player", "seat"):  # counted from 1; the games' seat count is checked on the rows
+            if key in g and not (isinstance(g[key], int) and not isinstance(g[key], bool) and g[key] >= 1):
+                problems.append(f"{name}: {key} is a number from 1 (P1), not {g[key]!r}")
+        bounds: list[float | None] = []
+        for key in ("min", "max"):
+            try:
+                bounds.append(_num(g.get(key)))
+            except (TypeError, ValueError):
+                problems.append(f"{name}: {key} must be a number, not {g.get(key)!r}")
+                bounds.append(None)
         params = tuple(sorted((k, v) for k, v in g.items() if k in _PARAMS.get(metric, set())))
-        gates.append(Gate(name, metric, _num(g.get("min")), _num(g.get("max")), g.get("check", "value"),
+        gates.append(Gate(name, metric, bounds[0], bounds[1], g.get("check", "value"),
                           g.get("variant", default_variant), params, str(g.get("known_broken", ""))))
     if problems:
         raise GateFileError(f"{path}: " + "; ".join(problems))
     extra = sorted(set(data) - {"game", "format", "variant", "gate", "sample"})
     if extra:
         raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
+    _check_game(path, data.get("game"))
     fmt = data.get("format")
     if fmt is not None:
         _check_format(path, data.get("game"), fmt)
     return GateFile(data.get("game"), gates, dict(data.get("sample", {})), fmt)
+
+
+def _check_game(path: Path, game: Any) -> None:
+    """A misspelt game would judge no game at all: refuse it when the file is read."""
+    from ..core.registry import game_ids
+
+    if game is not None and game not in game_ids():
+        raise GateFileError(f"{path}: unknown game {game!r}; games: {', '.join(sorted(game_ids()))}")
 
 
 def _check_format(path: Path, game: Any, fmt: Any) -> None:
@@ -194,6 +213,12 @@ def check_gates(gf: GateFile, rows: list[Row]) -> list[GateResult]:
             targets = list(variants.items()) or [("", [])]
         for label, vrows in targets:
             shown = label if len(variants) > 1 or gate.variant is not None else ""
+            if not vrows:  # a gate that judges no game holds nothing: broken, saying why
+                what = " ".join(x for x in (gf.game, gf.format and f"({gf.format})") if x) or "any game"
+                where = f" of variant {gate.variant!r}" if gate.variant is not None else ""
+                out.append(GateResult(gate, False, math.nan, None,
+                                      f"cannot be measured: no games of {what}{where} in the rows", shown))
+                continue
             try:
                 out.extend(_measure(gate, vrows, shown))
             except ValueError as e:  # a gate that cannot be measured on these rows is broken, and says why
@@ -254,12 +279,16 @@ def _measure(gate: Gate, rows: list[Row], variant: str) -> list[GateResult]:
         else:
             v = quantile(vals, {"median": 0.5, "p10": 0.1, "p90": 0.9}[stat])
         return [GateResult(gate, _judge(gate, v, None), v, None, f"{stat} {length[0]} {v:.2f} ({n} games)", variant)]
-    if m == "player_win_rate":
-        p = int(gate.param("player", 1)) - 1
-        r = Rate(sum(won(row, seat_of(row, p)) for row in rows), n)
-    elif m == "seat_win_rate":
-        s = int(gate.param("seat", 1)) - 1
-        r = Rate(sum(won(row, s) for row in rows), n)
+    if m in ("player_win_rate", "seat_win_rate"):
+        key = m.split("_")[0]
+        who = int(gate.param(key, 1))
+        seats = min(len(row["decks"]) for row in rows)
+        if who > seats:
+            raise ValueError(f"{key} {who}, but the games have {seats} seats")
+        if m == "player_win_rate":
+            r = Rate(sum(won(row, seat_of(row, who - 1)) for row in rows), n)
+        else:
+            r = Rate(sum(won(row, who - 1) for row in rows), n)
     elif m == "first_player_win_rate":
         known = [row for row in rows if row["first_player"] is not None and row["winners"]]
         r = Rate(sum(won(row, row["first_player"]) for row in known), len(known))

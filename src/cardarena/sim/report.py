@@ -324,6 +324,8 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
             t.add_column("value [95%]")
             for name, r in v.players:
                 t.add_row(escape(name) + " wins", escape(r.text()))
+            if v.draws.k:  # else the players' rates would seem not to add up
+                t.add_row("draws", escape(v.draws.text()))
             t.add_row("first player wins", escape(v.first_player.text()))
             for k, r in v.reasons.items():
                 t.add_row(escape(f"ends by {k}"), escape(r.text()))

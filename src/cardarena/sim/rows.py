@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.agents import make_agent
 from cardarena.core.decks import Deck
-from cardarena.core.errors import EngineError
+from cardarena.core.errors import CardArenaError, EngineError
 from cardarena.core.match import play_game, turns_of
 from cardarena.core.registry import load_game
 
@@ -207,16 +207,38 @@ def write_rows(rows: list[Row], path: Path) -> None:
     tmp.replace(path)
 
 
-def read_rows(path: Path) -> list[Row]:
-    """Every row under a run directory (its `rows/*.parquet`) or of one Parquet file, in task order."""
+class RowsError(CardArenaError):
+    """A file given as rows that is not a Parquet file of `cardarena sim` (corrupt, empty, another kind)."""
+
+
+def row_files(paths: list[Path]) -> list[Path]:
+    """The Parquet files of run directories (their `rows/*.parquet`) and of Parquet files, each once: a
+    run named twice, or a run and one of its own parts, must not count its games twice."""
+    seen: dict[Path, None] = {}
+    for path in paths:
+        files = [path] if path.is_file() else sorted((path / "rows").glob("part-*.parquet"))
+        for f in files:
+            seen.setdefault(f.resolve(), None)
+    return list(seen)
+
+
+def read_rows(path: Path | list[Path]) -> list[Row]:
+    """Every row under run directories or of Parquet files (each file once), in task order. A file that
+    is not a rows file of `cardarena sim` raises RowsError."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    files = [path] if path.is_file() else sorted((path / "rows").glob("part-*.parquet"))
     rows: list[Row] = []
-    for f in files:
-        for r in pq.read_table(f).to_pylist():
-            r["events"] = dict(r["events"] or [])
-            r["peaks"] = dict(r["peaks"] or [])
+    for f in row_files(path if isinstance(path, list) else [path]):
+        try:
+            table = pq.read_table(f).to_pylist()
+        except (pa.ArrowException, OSError) as e:
+            raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows ({e})") from None
+        for r in table:
+            if not isinstance(r.get("task"), int):
+                raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no task column)")
+            r["events"] = dict(r.get("events") or [])
+            r["peaks"] = dict(r.get("peaks") or [])
             rows.append(r)
     rows.sort(key=lambda r: r["task"])
     return rows

@@ -84,9 +84,13 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
     starters = starters or sorted(g.starter_decks())
     if not plan.decks:
         return [tuple(d or starters[i % len(starters)] for i, (_, d) in enumerate(specs))]
-    pool = starters if plan.decks == ["all"] else list(plan.decks)
+    pool = starters if plan.decks == ["all"] else list(dict.fromkeys(plan.decks))  # a deck named twice is one deck
     if len(plan.players) != 2:
         raise ValueError("--decks pairs decks for two players")
+    if len(pool) < 2:
+        raise ValueError("--decks needs at least two different decks: every pair of them meets, and mirror "
+                         "matches are not played (to play one deck against itself, give it to both players: "
+                         "--p1 AGENT:DECK --p2 AGENT:DECK)")
     return [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]]
 
 
@@ -142,8 +146,9 @@ def check_plan(plan: Plan) -> list[Task]:
     g = load_game(plan.game)
     for spec in {a for t in out for a in t.agents}:
         make_agent(spec, seed=0)
-    for deck in {d for t in out for d in t.decks}:
-        g.resolve_deck(deck, plan.fmt)
+    # each deck legal, and each pair able to meet (a circuits Limited deck never meets a Duel one)
+    for decks in dict.fromkeys(tuple(sorted(t.decks)) for t in out):
+        g.resolve_decks(list(decks), plan.fmt)
     return out
 
 

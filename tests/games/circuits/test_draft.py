@@ -107,3 +107,24 @@ def test_a_draft_opens_secret_packs_unless_a_seed_is_given() -> None:
     assert seeds[0] != seeds[1]
     again = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--seed", str(seeds[0])])
     assert again.exit_code == 0 and "the seed was" not in again.output
+
+
+def test_people_sharing_the_terminal_hand_it_over_with_the_screen_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling circuits.gap.37: picks are hidden; two people at one terminal must not see each other's
+    import io
+
+    from rich.console import Console
+
+    from cardarena import limited_cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(limited_cli, "out", Console(file=screen, force_terminal=True, width=200, highlight=False))
+    r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--bots", "0", "--seed", "5"],
+                           input="\n1\n" * 84 + "n\n" * 2)
+    assert r.exit_code == 0, r.output
+    shown = screen.getvalue()
+    first_of_seat_2 = shown.index("Seat 2 · pack 1 pick 1")
+    handed = shown.rindex("Pass the terminal to seat 2", 0, first_of_seat_2)
+    cleared = shown.rindex("\x1b[3J", 0, handed)  # scrollback too: seat 1's picks cannot be scrolled back to
+    assert shown.rindex("Seat 1 · pack 1 pick 1", 0, first_of_seat_2) < cleared
+    assert "Seat 1 has picked." in shown

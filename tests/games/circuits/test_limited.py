@@ -186,3 +186,24 @@ def test_sealed_opens_a_new_pool_each_time_unless_a_seed_is_given():
         again = CliRunner().invoke(app, ["sealed", "circuits", "--seed", m.group(1)])
         assert again.output == r.output  # the printed seed opens the same pool and builds the same deck
     assert len(pools) == 2
+
+
+def test_a_limited_deck_records_a_pool_that_packs_could_hold():
+    # ruling circuits.gap.37: no Signature or Anomaly card and no Hero in a pack; a Recruit pack holds
+    # three Heroes of distinct names and one plain Gear of each slot. A pool edited to hold more is refused.
+    recruits, opened, deck = sealed(8)
+    assert check_deck(deck, POOL) == []
+    signature = next(c.name for c in POOL.actions if c.signature)
+    anomaly = next(c.name for c in POOL.actions if getattr(c, "anomaly", False))
+    cards = {**deck.cards, signature: 1, anomaly: 1}
+    leaders = {**deck.leaders, "pool": [*opened, signature, anomaly]}
+    found = check_deck(Deck(game="circuits", name="x", format="limited", leaders=leaders, cards=cards,
+                            source="<t>"), POOL)
+    assert any(signature in p and "no pack holds a Signature card" in p for p in found), found
+    assert any(anomaly in p and "no pack holds an Anomaly card" in p for p in found), found
+    fourth = next(h for h in POOL.heroes if h not in recruits and POOL.by_name[h].name not in
+                  {POOL.by_name[r].name for r in recruits if r in POOL.heroes})
+    leaders = {**deck.leaders, "recruits": [*recruits, fourth]}
+    found = check_deck(Deck(game="circuits", name="x", format="limited", leaders=leaders, cards=deck.cards,
+                            source="<t>"), POOL)
+    assert len(found) == 1 and "lists 4 Heroes" in found[0], found

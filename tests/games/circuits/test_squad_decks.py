@@ -191,6 +191,6 @@ def test_match_and_play_take_format_squad():
     assert r.exit_code == 0, r.output
     assert 'Squad"' in r.output  # two Squad starters by default ("... Squad" deck names)
     r = CliRunner().invoke(app, ["match", "circuits", "--format", "squad", "--p1", "random:forgeblade", "--json"])
-    assert r.exit_code == 2 and "Duel deck" in r.output
+    assert r.exit_code == 1 and "Duel deck" in r.output
     r = CliRunner().invoke(app, ["play", "circuits", "--format", "squad", "--deck", "forgeblade"])
-    assert r.exit_code == 2 and "Duel deck" in r.output
+    assert r.exit_code == 1 and "Duel deck" in r.output

@@ -82,6 +82,41 @@ def sealed_pool(pool: CardPool, seed: int) -> tuple[list[str], list[str]]:
 
 
 
+def _opened_problems(pool: CardPool, recruits: list[str], opened: list[str]) -> list[str]:
+    """What no Recruit pack or booster could hold: a deck's recorded pool must be one that was opened
+    (ruling circuits.gap.37: packs hold no Signature or Anomaly card and no Hero; a Recruit pack holds
+    three Heroes of distinct names and one plain Gear of each slot)."""
+    out: list[str] = []
+    heroes: list[HeroCard] = []
+    slots: Counter[str] = Counter()
+    for n in recruits:
+        card = pool.by_name.get(n)
+        if isinstance(card, HeroCard):
+            heroes.append(card)
+        elif isinstance(card, GearCard) and not card.signature and not card.legendary:
+            slots[card.slot] += 1
+        else:
+            out.append(f"{n!r} cannot be in a Recruit pack: it holds Heroes and plain Gear "
+                       f"{rules('ruling circuits.gap.37')}")
+    names = {h.name for h in heroes}
+    if len(heroes) != RECRUIT_HEROES or len(names) != len(heroes):
+        out.append(f"a Recruit pack holds {RECRUIT_HEROES} Heroes of distinct names; `recruits` lists "
+                   f"{len(heroes)} Heroes of {len(names)} name(s) {rules('ruling circuits.gap.37')}")
+    if any(slots[s] != 1 for s in SLOTS) or len(slots) != len(SLOTS):
+        out.append(f"a Recruit pack holds one plain Gear of each slot; `recruits` has "
+                   f"{', '.join(f'{slots[s]} {s}' for s in SLOTS)} {rules('ruling circuits.gap.37')}")
+    for n in dict.fromkeys(opened):
+        card = pool.by_name.get(n)
+        if card is None:
+            out.append(f"{n!r} in `pool` is not a card of the pool {rules('2.2')}")
+        elif isinstance(card, HeroCard):
+            out.append(f"{n!r} in `pool`: Heroes come only in the Recruit pack {rules('ruling circuits.gap.37')}")
+        elif card.signature or getattr(card, "anomaly", False):
+            kind = "a Signature" if card.signature else "an Anomaly"
+            out.append(f"{n!r} in `pool`: no pack holds {kind} card {rules('ruling circuits.gap.37')}")
+    return out
+
+
 def check_limited_deck(deck: Deck, pool: CardPool) -> list[str]:
     """Every reason a Limited deck is illegal (rules 17.13–17.16, 3.11; ruling circuits.gap.37)."""
     problems: list[str] = []
@@ -91,6 +126,7 @@ def check_limited_deck(deck: Deck, pool: CardPool) -> list[str]:
         problems.append(f"a Limited deck lists what its player opened: `recruits = [...]` (the Recruit pack) and "
                         f"`pool = [...]` (the packs) {rules('17.15', '17.16')}")
         return problems
+    problems += _opened_problems(pool, recruits, opened)
     have = Counter(opened) + Counter(n for n in recruits if not isinstance(pool.by_name.get(n), HeroCard))
     heroes = deck.leaders.get("heroes") or []
     if len(heroes) != 1:
