@@ -81,6 +81,8 @@ def sealed(
     """Open a Sealed pool (a Recruit pack and booster packs) and build a legal Limited deck from it."""
     g, lim = _limited(game)
     _check_outputs((save, "--out"), (replay, "--replay"))
+    if build not in ("auto", "hand"):  # before the pool is opened and printed
+        _fail("--build is auto or hand")
     if seed is None:  # like opening a sealed box: a pool nobody chose; the printed seed opens it again
         seed = secret_seed()
     agents = []

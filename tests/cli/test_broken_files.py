@@ -144,7 +144,15 @@ DRAFT_REPLAYS = {
     "not JSON": ('{"seats": 2', "not a readable JSON draft"),
     "nested too deeply": ("[" * 100_000, "not a readable JSON draft"),
     "a JSON list": ("[1, 2]", "not a draft replay"),
-    "wrong types": ('{"seats": "two", "seed": 1, "picks": 3}', "not a valid draft replay"),
+    "wrong types": ('{"format": "cardarena-draft/1", "game": "circuits", "seats": 2, "seed": "1", "picks": []}',
+                    "seats and seed are whole numbers"),
+    "another game": ('{"format": "cardarena-draft/1", "game": "aliens", "seats": 2, "seed": 1, "picks": [[], []]}',
+                     "not a circuits draft"),
+    "another format": ('{"format": "x/9", "game": "circuits", "seats": 2, "seed": 1, "picks": [[], []]}',
+                       "not a circuits draft"),
+    "a pick not in the pack": ('{"format": "cardarena-draft/1", "game": "circuits", "seats": 2, "seed": 1, '
+                               '"picks": [["Nope"], ["Nope"]]}', "seat 1, pick 1: 'Nope' is not in the pack in front "
+                                                                 "of seat 1"),
 }
 
 

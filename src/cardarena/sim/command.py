@@ -88,6 +88,8 @@ def sim(
 
     if backend not in BACKENDS:
         _fail(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        _fail("--address is a Ray cluster's address: give it with --backend ray")
     try:
         if resume:
             if out_dir is None:

@@ -94,6 +94,10 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
     return [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]]
 
 
+#: the most games one run plans (its tasks are listed in memory first, about 1 KB each)
+MAX_GAMES = 2_000_000
+
+
 def tasks(plan: Plan) -> list[Task]:
     """Every game of the plan, in a fixed order. The seed depends on the matchup and the game number,
     not on the variant: variants are compared on the same deals (common random numbers), which makes
@@ -104,6 +108,10 @@ def tasks(plan: Plan) -> list[Task]:
     pairs = matchups(plan)
     exchange = bool(plan.decks)
     variants = [dict(plan.rules)] + [{**plan.rules, **v} for v in plan.variants]
+    total = len(variants) * len(pairs) * plan.games
+    if total > MAX_GAMES:  # planned in memory before the first game: refuse rather than hang
+        raise ValueError(f"{total:,} games in one run is more than {MAX_GAMES:,}; split it into several runs "
+                         f"(`cardarena sim-report` pools them)")
     for v in variants:
         g.check_rules(v)
     n = len(plan.players)

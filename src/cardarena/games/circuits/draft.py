@@ -76,11 +76,21 @@ class Draft:
 
 def replay(pool: CardPool, data: dict[str, Any]) -> Draft:
     """Rebuild a saved draft pick by pick; a pick that the packs do not allow raises ValueError."""
-    d = Draft(pool, data["seats"], data["seed"])
-    picks = data["picks"]
+    if data.get("format") != "cardarena-draft/1" or data.get("game") != "circuits":
+        raise ValueError(f"not a circuits draft (format {data.get('format')!r}, game {data.get('game')!r}; "
+                         f"expected 'cardarena-draft/1', 'circuits')")
+    seats, seed, picks = data["seats"], data["seed"], data["picks"]
+    if not (isinstance(seats, int) and isinstance(seed, int)) or isinstance(seats, bool) or isinstance(seed, bool):
+        raise ValueError("seats and seed are whole numbers")
+    if not (isinstance(picks, list) and len(picks) == seats and all(isinstance(p, list) for p in picks)):
+        raise ValueError(f"picks is one list of card names per seat ({seats})")
+    d = Draft(pool, seats, seed)
     for k in range(max((len(p) for p in picks), default=0)):
         for s in range(d.seats):
-            d.choose(s, picks[s][k])
+            try:
+                d.choose(s, picks[s][k])
+            except ValueError as e:  # the file counts seats from 1, as the command line does
+                raise ValueError(f"seat {s + 1}, pick {k + 1}: {str(e).replace(f'seat {s}', f'seat {s + 1}')}") from None
     if d.picks != picks:
         raise ValueError("the replayed draft gave other pools")
     return d
