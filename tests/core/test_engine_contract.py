@@ -193,3 +193,26 @@ def test_a_saved_state_of_another_game_is_refused_clearly() -> None:
     saved = cardarena.load_game("aliens").new_game(seed=1).to_json()
     with pytest.raises(cardarena.CardArenaError, match="not a saved circuits state"):
         cardarena.load_game("circuits").load_state(saved)
+
+
+@pytest.mark.parametrize("game", cardarena.game_ids())
+def test_a_seat_that_is_not_at_the_table_is_refused_clearly(game: str) -> None:
+    state = cardarena.load_game(game).new_game(seed=3)
+    _advance(state, 5)
+    for bad in (state.nseats, -1, None, "0", True, 0.0):
+        with pytest.raises(ValueError, match="seat must be a whole number from 0 to 1"):
+            state.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="seat must be a whole number"):
+            state.determinize(bad, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat must be a whole number"):
+        state.visible_log(state.nseats)
+    assert state.visible_log(None) is not None  # None is a spectator's log
+
+
+def test_a_seed_or_rules_of_the_wrong_kind_are_refused_clearly() -> None:
+    game = cardarena.load_game("aliens")
+    for bad in (None, "1", 1.5, True):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            game.new_game(seed=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rules must be a table"):
+        game.new_game(rules=[1])  # type: ignore[arg-type]

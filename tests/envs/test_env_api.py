@@ -69,3 +69,13 @@ def test_gymnasium_make_builds_every_game() -> None:
         assert obs["action_mask"].sum() >= 1
         assert isinstance(env.render(), str)
         env.close()
+
+
+def test_a_seat_count_the_game_does_not_have_is_refused() -> None:
+    from cardarena.envs import aec_env
+
+    for n in (1, 3):
+        with pytest.raises(ValueError, match=f"aliens is played by 2 seats, not {n}"):
+            aec_env("aliens", seats=n)
+    with pytest.raises(ValueError, match="one deck per seat"):
+        aec_env("aliens", decks=["mind_storm"])

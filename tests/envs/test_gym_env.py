@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -65,6 +67,9 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, term, _, info = env.step(bad)
     assert reward == -1.0 and term and info["illegal"]
+    assert env.state.result is not None and env.state.result.winners == (1,)  # a forfeit: the game is over
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
 def test_decks_are_given_per_seat() -> None:
@@ -83,3 +88,33 @@ def test_ansi_rendering_is_text_of_the_learners_view() -> None:
     assert isinstance(aec.render(), str)
     with pytest.raises(ValueError):
         gym_env("frontline", render_mode="human")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTS = ROOT / "examples" / "bots"
+
+
+def test_an_external_bot_opponent_is_started_plays_and_is_ended() -> None:
+    env = gym_env("frontline", opponent=f'cmd:"python3 {BOTS / "random_bot.py"}"')
+    try:
+        _, _, info = _play(env, seed=1)
+        assert "opponent_fault" not in info and info["result"]["reason"] != "forfeit", info
+        assert env.opponent.proc is None or env.opponent.proc.poll() is not None  # its process ended with the game
+    finally:
+        env.close()
+
+
+def test_an_external_bot_opponent_that_crashes_forfeits_to_the_learner() -> None:
+    env = gym_env("aliens", opponent=f'cmd:"python3 {BOTS / "faulty" / "faulty_bot.py"} crash_mid"', seat=0)
+    try:
+        _, total, info = _play(env, seed=2)
+        assert total == 1.0 and info["result"]["reason"] == "forfeit" and "opponent_fault" in info, info
+    finally:
+        env.close()
+
+
+def test_one_deck_given_the_other_seat_gets_the_formats_default() -> None:
+    # a circuits Squad game needs Squad decks on both sides
+    env = gym_env("circuits", deck="squad_sunwall", fmt="squad")
+    obs, _ = env.reset(seed=1)
+    assert env.state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1

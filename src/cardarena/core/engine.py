@@ -154,7 +154,7 @@ class Result:
         return hash((self.winners, self.reason, self.turns))
 
     def __repr__(self) -> str:
-        return f"Result(winners={list(self.winners)}, reason={self.reason!r}, turns={self.turns})"
+        return f"Result(winner={self.winner}, reason={self.reason!r}, turns={self.turns}, winners={list(self.winners)})"
 
 
 def canonical(cards: Any) -> list[Any]:
@@ -538,7 +538,7 @@ class State(metaclass=StateMeta):
         are kept and only their cards' places change. Cards that `seat` itself owns but cannot see (its
         deck order) are resampled too, unless `keep_own`. A pending decision of another seat is
         rebuilt, since its options may come from the cards just resampled."""
-        return self._determinizer(seat, keep_own, known_lists)(rng)
+        return self._determinizer(self.check_seat(seat), keep_own, known_lists)(rng)
 
     def determinizer(self, seat: int, keep_own: bool = False, known_lists: bool = False) -> Callable[[Any], Self]:
         """`determinize(seat, rng, keep_own, known_lists)` as a function of the rng alone, for a caller
@@ -546,6 +546,7 @@ class State(metaclass=StateMeta):
         the state and the seat (the hidden cards, their groups, the believed deck lists) is worked out
         once. Each call gives the state `determinize` would, with the same draws from the rng. The state
         must not change while the function is used."""
+        self.check_seat(seat)
         if self.__class__.determinize is not State.determinize:  # a ruleset's (or a bench's) own
             if keep_own or known_lists:
                 return lambda rng: self.determinize(seat, rng, keep_own, known_lists)
@@ -616,7 +617,15 @@ class State(metaclass=StateMeta):
 
     # -- what a seat may see ---------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may know (every ruleset's view starts with `check_seat`)."""
         raise NotImplementedError
+
+    def check_seat(self, seat: object) -> int:
+        """`seat` if it is one of this game's seats (0 to nseats - 1), else a ValueError: a view or a
+        determinization for a seat that is not at the table has no meaning, and never a silent one."""
+        if seat.__class__ is not int or not 0 <= seat < self.nseats:
+            raise ValueError(f"seat must be a whole number from 0 to {self.nseats - 1}, not {seat!r}")
+        return seat
 
     def decision_view(self, seat: int | None) -> dict[str, Any] | None:
         """The pending decision as `seat` may see it: whole for the deciding seat; for the others only
@@ -631,7 +640,7 @@ class State(metaclass=StateMeta):
         every seat may know). A card field is shown only to the seats its `~see` mask names; to the
         others it is None (docs/events.md)."""
         out = []
-        bit = 0 if seat is None else 1 << seat
+        bit = 0 if seat is None else 1 << self.check_seat(seat)
         full = (1 << self.nseats) - 1
         for e in self.log[since:] if since else self.log:
             see = e.get("~see")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -104,6 +106,9 @@ class Ruleset(ABC):
 
         The common part of every game: seat count, rule variants, decks resolved and checked in the
         format, the config a replay needs; the game's `build` deals the cards and runs set-up."""
+        if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise ValueError(f"seed must be a whole number, got {seed!r}")
+        seed = operator.index(seed)  # a NumPy integer too; seeds equal modulo 2**64 deal the same game
         if decks is None:
             decks = self.default_decks(fmt)
         lo, hi = self.seats
@@ -133,6 +138,8 @@ class Ruleset(ABC):
     def check_rules(self, rules: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults overridden by `rules`; an unknown name or a wrong type is a clear error."""
         out = dict(self.rule_defaults)
+        if rules is not None and not isinstance(rules, Mapping):
+            raise ValueError(f"rules must be a table of rule names and values, got {rules!r}")
         for k, v in (rules or {}).items():
             if k not in out:
                 known = ", ".join(sorted(out)) or "none"

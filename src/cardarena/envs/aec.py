@@ -44,7 +44,12 @@ class CardArenaAEC(AECEnv):
         self.decks = decks
         self.fmt = fmt
         self.rules = rules
-        self.nseats = seats or self.ruleset.seats[0]
+        lo, hi = self.ruleset.seats
+        self.nseats = seats if seats is not None else lo
+        if not lo <= self.nseats <= hi:
+            raise ValueError(f"{game} is played by {lo}" + (f" to {hi}" if hi != lo else "") + f" seats, not {self.nseats}")
+        if decks is not None and len(decks) != self.nseats:
+            raise ValueError(f"{len(decks)} decks for {self.nseats} seats: give one deck per seat")
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardarena_{game}_v0"}

@@ -10,6 +10,7 @@ never send one.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import gymnasium as gym
@@ -19,6 +20,7 @@ from gymnasium import spaces
 from .. import load_game
 from ..agents import make_agent
 from ..core.engine import State
+from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
 from .encoding import OBS_BOUND, ViewEncoder
 
 
@@ -66,24 +68,60 @@ class CardArenaGym(gym.Env):
         self.state: State | None = None
         self._steps = 0
         self._potential = 0.0
+        #: the opponent was started for the current game and not yet told it ended (an external bot's
+        #: process runs in between)
+        self._opponent_running = False
+        #: why the opponent lost the current game by its own fault (a crash, an illegal answer), if it did
+        self._opponent_fault: str | None = None
 
     def _decks(self) -> list[Any] | None:
         if self.deck is None and self.opponent_deck is None:
             return None
-        starters = sorted(self.ruleset.starter_decks())
-        mine = self.deck if self.deck is not None else starters[0]
-        theirs = self.opponent_deck if self.opponent_deck is not None else starters[0]
+        # the seat left unset gets the format's own default deck (a circuits Squad game, a Squad starter)
+        default = self.ruleset.default_decks(self.fmt)
+        mine = self.deck if self.deck is not None else default[self.seat % len(default)]
+        theirs = self.opponent_deck if self.opponent_deck is not None else default[(1 - self.seat) % len(default)]
         return [mine, theirs] if self.seat == 0 else [theirs, mine]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
+        self._end_opponent()
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.opponent.reset(int(self.np_random.integers(0, 2**31 - 1)))
         self.state = self.ruleset.new_game(decks=self._decks(), seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
+        self._opponent_fault = None
+        self._opponent_running = True
+        try:  # an external bot starts its process here, like in `cardarena match`
+            self.opponent.start(self.state, 1 - self.seat)
+        except Exception as e:  # its crash is its forfeit, never the learner's
+            self._opponent_lost(*agent_failure(self.opponent.name, e)[:2])
         self._play_opponent()
         self._potential = self._evaluate()
-        return self._obs(), {}
+        return self._obs(), self._info()
+
+    def _opponent_lost(self, status: str, why: str) -> None:
+        assert self.state is not None
+        forfeit(self.state, 1 - self.seat, why, status)
+        self._opponent_fault = why
+
+    def _end_opponent(self) -> None:
+        """Tell the opponent its game is over (an external bot's process ends here)."""
+        if not self._opponent_running or self.state is None:
+            return
+        self._opponent_running = False
+        n = self.state.nseats
+        statuses = [OK] * n
+        report = GameReport(self.state, statuses, seconds=[0.0] * n, decided=[0] * n, longest=[0.0] * n)
+        with contextlib.suppress(Exception):  # an agent's end never changes the game (Agent.end)
+            self.opponent.end(self.state, 1 - self.seat, report)
+
+    def close(self) -> None:
+        self._end_opponent()
+        super().close()
+
+    def _info(self) -> dict[str, Any]:
+        return {"opponent_fault": self._opponent_fault} if self._opponent_fault is not None else {}
 
     def _evaluate(self) -> float:
         if not self.shaped or self.state is None or self.state.result is not None:
@@ -96,8 +134,17 @@ class CardArenaGym(gym.Env):
         while st.result is None and st.decision is not None and st.decision.seat != self.seat:
             d = st.decision
             view = st.view(d.seat)
-            choice = self.opponent.choose(view, d, st if self.opponent.uses_state else None)
+            try:
+                choice = self.opponent.choose(view, d, st if self.opponent.uses_state else None)
+            except Exception as e:  # a crash, a timeout, a malformed reply: the opponent forfeits
+                self._opponent_lost(*agent_failure(self.opponent.name, e)[:2])
+                break
+            if not isinstance(choice, str) or choice not in d.ids:
+                self._opponent_lost(INVALID, illegal_answer(self.opponent.name, choice, d)[0])
+                break
             st.apply(choice, seq=d.seq)
+        if st.result is not None or st.decision is None:
+            self._end_opponent()
 
     def _obs(self) -> dict[str, np.ndarray]:
         st = self.state
@@ -116,7 +163,10 @@ class CardArenaGym(gym.Env):
         st = self.state
         assert st is not None and st.decision is not None, "step() after the episode ended: call reset()"
         d = st.decision
-        if not 0 <= int(action) < len(d.options):
+        if not 0 <= int(action) < len(d.options):  # the learner forfeits: the episode is over
+            # the public reason says neither the action nor how many were offered (the opponent reads it)
+            forfeit(st, self.seat, "the learner took an action outside the mask", INVALID)
+            self._end_opponent()
             return self._obs(), -1.0, True, False, {"illegal": True}
         st.apply(d.options[int(action)].id, seq=d.seq)
         self._steps += 1
@@ -134,6 +184,7 @@ class CardArenaGym(gym.Env):
         info: dict[str, Any] = {}
         if terminated and st.result is not None:
             info["result"] = {"winners": list(st.result.winners), "reason": st.result.reason}
+        info.update(self._info())
         return self._obs(), reward, terminated, truncated, info
 
     def render(self) -> str | None:

@@ -144,9 +144,10 @@ class AliensState(State):
             "ability": {"name": a.ability.name, "kind": a.ability.kind, "used": self.once_used[slot]},
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, and nothing more (docs/architecture.md; shape: views.AliensView).
         A face-down card is shown by its position and the turn it was set, its card only to its owner."""
+        self.check_seat(seat)
         players = []
         for p in (0, 1):
             mine = p == seat

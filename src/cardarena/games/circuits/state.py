@@ -353,6 +353,7 @@ class CircuitsState(State):
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
+        self.check_seat(seat)
         players = []
         # the Loadouts are revealed together, face-up, before the mulligans (rules circuits.5.7, 4.4)
         revealed = self.loadouts_revealed()

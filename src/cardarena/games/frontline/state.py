@@ -177,4 +177,4 @@ class FrontlineState(State):
     def view(self, seat: int) -> dict[str, Any]:
         from .view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, self.check_seat(seat))

@@ -158,6 +158,7 @@ class MasteryState(State):
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, and nothing more: the opponent's hand and both decks are counts."""
+        self.check_seat(seat)
         players = []
         for p in (0, 1):
             pv: dict[str, Any] = {
