@@ -150,9 +150,11 @@ def result_words(
                     template = guide.results[f"{reason}.{v}"]
                     break
     template = template or reason.replace("_", " ")
+    # the event's own fields may repeat these (frontline's turn_cap event has `turns`): ours are the result's
+    names = {**fields, "winner": seat_name(winner), "loser": seat_name(loser), "turns": turns}
     try:
-        why = template.format(**fields, winner=seat_name(winner), loser=seat_name(loser), turns=turns)
-    except (KeyError, IndexError, ValueError):
+        why = template.format(**names)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         why = template
     head = "Draw" if winner is None else f"{seat_name(winner)} wins"
-    return f"{head}: {why} (after {turns} turns)"
+    return f"{head}: {why} (after {turns} turn{'' if turns == 1 else 's'})"

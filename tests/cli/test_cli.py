@@ -205,3 +205,14 @@ def test_match_says_how_long_each_seat_thought() -> None:
     assert thinking[0]["seconds"] > thinking[1]["seconds"] and thinking[0]["longest"] <= thinking[0]["seconds"]
     r = run("match", "aliens", "--p1", "ismcts:iters=30", "--p2", "random", "--seed", "3")
     assert "thinking: P1 " in r.output and "the longest" in r.output
+
+
+def test_a_result_whose_event_repeats_the_turns_field_is_told_in_words() -> None:
+    # frontline's turn_cap event carries `turns`, as the result text does: it raised a TypeError, a 500
+    # on the web's live game, replay and offline page
+    r = run("match", "frontline", "--rule", "turn_cap=2", "--seed", "1", "--quiet")
+    said = flat(r.output)
+    assert r.exit_code == 0 and "the turn cap was reached" in said and "(after 2 turns)" in said, said
+    from cardarena.guide import result_words
+
+    assert result_words(None, 0, "x", 1).endswith("(after 1 turn)")

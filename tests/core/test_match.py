@@ -158,3 +158,18 @@ def test_a_crash_at_start_forfeits_before_any_decision() -> None:
     report = play_game(state, [make_agent("random"), BadStart()])
     assert report.fault_seat == 1 and report.statuses == [OK, ERROR] and report.decisions == 0
     assert "crashed: OSError: no such program" in (report.reason or "")
+
+
+def test_turns_of_counts_as_the_games_result_does() -> None:
+    # mastery counts Rounds and has no `turn`: its stored matches and sim rows said 0 turns
+    import random
+
+    from cardarena.core.match import forfeit, turns_of
+
+    st = cardarena.load_game("mastery").new_game(seed=4)
+    rng = random.Random(4)
+    while st.result is None and getattr(st, "round", 0) < 3:
+        st.apply(rng.choice(st.decision.options).id)
+    assert turns_of(st) == st.round >= 2
+    forfeit(st, 0, "test")
+    assert st.result is not None and st.result.turns == turns_of(st) >= 2

@@ -69,8 +69,9 @@ def test_a_refused_contest_leaves_nothing_and_labels_fit_their_column(web: TestC
     tok = signup(web, "ada")
     long_deck = save_deck(web, tok, dict(starter(), name="N" * 200))
     before = counts(web)
-    for fields in ({"name": "a/b"}, {"name": "x" * 201}, {"games": "1000"}, {"games": "many"},
-                   {"agent1": "ismcts:iters=" + "0" * 300 + "1"}, {"agent1": "policy:path=/etc/passwd"}):
+    for fields in ({"name": "a/b"}, {"name": "x" * 201}, {"name": "."}, {"name": ".."}, {"games": "1000"},
+                   {"games": "many"}, {"agent1": "ismcts:iters=" + "0" * 300 + "1"},
+                   {"agent1": "policy:path=/etc/passwd"}, {"agent1": "greedy:chain=1000,width=1000"}):
         r = web.post("/contests", data=contest_form(tok, **fields), follow_redirects=False)
         assert r.status_code == 400, (fields, r.status_code)
         assert counts(web) == before, fields
@@ -93,12 +94,15 @@ def test_seeds_agents_and_ids_out_of_range_are_refused_clearly(web: TestClient) 
     before = counts(web)
     for fields in ({"seed": "9" * 30}, {"seed": str(2**63)}, {"seed": "abc"}, {"seed": "-5"}, {"seed": "²"},
                    {"agent": "ismcts:iters=" + "0" * 300 + "1"}, {"agent": "policy:path=/etc/passwd"},
+                   {"agent": "greedy:chain=1000,width=1000"}, {"agent": "greedy:chain=4,width=6"},
                    {"mine": "deck:²"}, {"mine": "deck:" + "9" * 30}):
         r = web.post("/play", data=dict(base, **fields), follow_redirects=False)
         assert r.status_code in (400, 404), (fields, r.status_code)
         assert counts(web) == before, fields
     r = web.post("/play", data=dict(base, seed=str(2**53 - 1)), follow_redirects=False)
     assert r.status_code == 303
+    r = web.post("/play", data=dict(base, agent="greedy:chain=3,width=14"), follow_redirects=False)
+    assert r.status_code == 303  # a deeper look-ahead within the server's bound
     for url in ("/decks/" + "9" * 30, "/replays/" + "9" * 30, "/play/" + "9" * 30, "/api/play/" + "9" * 30,
                 "/replays?page=" + "9" * 30, "/decks/" + "9" * 30 + "/export"):
         assert web.get(url).status_code in (400, 404), url

@@ -240,3 +240,38 @@ def test_no_auto_pass_against_a_connected_bot(client: TestClient, spec: str) -> 
         assert f["auto_pass"] is False and f["may_auto_pass"] is False
         client.post(f"/api/play/{gid}/concede", json={}, headers=hdr)
     assert any(m["type"] == "decision" for m in seen)
+
+
+def test_a_bot_connects_to_a_real_server_over_a_real_websocket(db: str) -> None:
+    # Starlette's TestClient speaks WebSocket by itself; uvicorn needs a WebSocket library installed
+    # (the web extra's `websockets`), without which /api/bots/ws answers 404 in a real deployment
+    import socket
+
+    import uvicorn
+    from websockets.sync.client import connect
+
+    from cardarena.arena.store import Store
+    from cardarena.web import bots
+    from cardarena.web.app import create_app
+
+    app = create_app(Store(db), bots.make_pool(1, processes=False), secret="ws-test")
+    with TestClient(app) as client:
+        token = make_token(client, signup(client, "ada"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    try:
+        end = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.05)
+        with connect(f"ws://127.0.0.1:{port}/api/bots/ws", additional_headers={"Authorization": f"Bearer {token}"},
+                     open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "name": "ember"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "ready", "agent": "remote:bot=ada/ember"}
+    finally:
+        srv.should_exit = True
+        t.join(10)

@@ -74,6 +74,18 @@ def test_save_draft_rename_copy_export_import(any_client: TestClient) -> None:
     r = client.post("/decks/import", data={"csrf": tok}, files={"file": ("d.toml", imported.replace("Imported", "Up"))},
                     follow_redirects=False)
     assert r.status_code == 303
+    with store.session() as s:
+        before = s.query(SavedDeck).count()
+    # a file in another encoding is refused, not saved with its letters replaced ("Caf\ufffd")
+    latin = imported.replace("Imported", "Café").encode("latin-1")
+    r = client.post("/decks/import", data={"csrf": tok}, files={"file": ("c.toml", latin)}, follow_redirects=False)
+    assert r.status_code == 400 and "not UTF-8" in r.text
+    # a deck without a name would be a link with no text in the list
+    r = client.post("/decks/import", data={"csrf": tok, "text": imported.replace('name = "Imported"', 'name = ""')},
+                    follow_redirects=False)
+    assert r.status_code == 400 and "needs a name" in r.text
+    with store.session() as s:
+        assert s.query(SavedDeck).count() == before
 
 
 def test_a_draft_cannot_play(client: TestClient) -> None:

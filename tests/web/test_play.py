@@ -89,6 +89,9 @@ def test_stale_repeated_and_foreign_moves_are_refused(client: TestClient) -> Non
     hdr = {"x-csrf-token": tok}
     assert client.post(f"/api/play/{gid}/move", json={"seq": f["seq"] + 7, "option": opt}, headers=hdr).status_code == 409
     assert client.post(f"/api/play/{gid}/move", json={"seq": f["seq"], "option": "no-such"}, headers=hdr).status_code == 409
+    # a body of the wrong shape gets the page's {"error": ...}, naming the field, not FastAPI's 422 list
+    r = client.post(f"/api/play/{gid}/move", json={"seq": "soon", "option": opt}, headers=hdr)
+    assert r.status_code == 400 and "seq" in r.json()["error"], r.text
     eve = TestClient(client.app)
     etok = signup(eve, "eve")
     r = eve.post(f"/api/play/{gid}/move", json={"seq": f["seq"], "option": opt}, headers={"x-csrf-token": etok})

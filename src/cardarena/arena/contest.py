@@ -89,15 +89,16 @@ def create_contest(
         problems.append("the contest needs a name")
     elif len(name) > MAX_NAME:
         problems.append(f"the contest's name is longer than {MAX_NAME} characters")
-    elif "/" in name or not name.isprintable():
-        problems.append("the contest's name may not contain '/' or control characters (it is part of its address)")
+    elif "/" in name or not name.isprintable() or name in (".", ".."):
+        problems.append("the contest's name may not contain '/' or control characters, nor be '.' or '..' (it is "
+                        "part of its address)")
     if pairing not in PAIRINGS:
-        problems.append(f"format {pairing!r} is not one of {', '.join(PAIRINGS)}")
+        problems.append(f"the pairing format {pairing!r} is not one of {', '.join(PAIRINGS)}")
     if games_per_pairing < 2 or games_per_pairing % 2:
-        problems.append(f"--games-per-pairing must be even and at least 2 (got {games_per_pairing}): each seed "
+        problems.append(f"the games per pairing must be even and at least 2 (got {games_per_pairing}): each seed "
                         "is played twice with the seats swapped, so that no entry is favoured by the coin")
     elif games_per_pairing > MAX_INT:
-        problems.append(f"--games-per-pairing must be at most {MAX_INT}")
+        problems.append(f"the games per pairing must be at most {MAX_INT}")
     if rounds is not None and (pairing != "swiss" or not 1 <= rounds <= MAX_INT):
         problems.append(f"--rounds is for Swiss contests, and from 1 to {MAX_INT}")
     if seed is not None and not -(2**63) <= seed < 2**63:

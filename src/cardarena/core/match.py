@@ -133,7 +133,14 @@ class GameReport:
 
 
 def turns_of(state: State) -> int:
-    return int(getattr(state, "turn", 0))
+    """Turns played so far, as the game counts them in its result (mastery counts Rounds)."""
+    if state.result is not None:
+        return state.result.turns
+    for name in ("turn", "round"):
+        n = getattr(state, name, None)
+        if isinstance(n, int):
+            return n
+    return 0
 
 
 def play_game(

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -139,6 +140,13 @@ def create_app(
                           message=exc.detail)
         except Exception:
             return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_fields(request: Request, exc: RequestValidationError) -> Response:
+        # a body of the wrong shape ({"seq": "x"}): the same {"error": ...} as any refusal, naming the fields
+        where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body" for e in exc.errors())
+        return await _http_error(request, HTTPException(400, f"the request's fields are not of the expected kind: "
+                                                             f"{where}"))
 
     @app.exception_handler(OverflowError)
     @app.exception_handler(DataError)

@@ -52,6 +52,8 @@ def name_problems(name: str) -> list[str]:
     """Why a deck cannot be kept under this name, even as a draft (its column holds MAX_NAME characters,
     and PostgreSQL refuses a NUL in a text)."""
     problems = []
+    if not name.strip():  # its link in the deck list would have no text to click
+        problems.append("the deck needs a name")
     if len(name) > MAX_NAME:
         problems.append(f"the name is longer than {MAX_NAME} characters")
     if any(unicodedata.category(ch) == "Cc" for ch in name):
@@ -222,7 +224,11 @@ async def import_deck(request: Request) -> Response:
     upload = form.get("file")
     text = str(form.get("text", "") or "")
     if isinstance(upload, StarletteUpload) and upload.filename:
-        text = (await upload.read()).decode("utf-8", errors="replace")
+        try:  # a BOM is fine; another encoding would be saved with its letters replaced
+            text = (await upload.read()).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise HTTPException(400, f"{upload.filename} is not UTF-8 text: save it as UTF-8 and import it "
+                                     "again") from None
     try:
         deck = parse_deck(text, "imported deck")
     except DeckError as e:

@@ -28,6 +28,8 @@ MAX_AGENT = 200
 #: iterations, well under a second)
 MAX_ITERATIONS = 20_000
 MAX_MS = 10_000
+#: greedy's look-ahead tries up to width ** (chain - 1) follow-ups of each option (the default 12)
+MAX_GREEDY_TREE = 200
 #: seeds a person may choose: what the tables keep and browsers read exactly
 MAX_SEED = 2**53
 
@@ -64,6 +66,10 @@ def check_agent(spec: str) -> str:
     if (isinstance(iters, int) and iters > MAX_ITERATIONS) or (isinstance(ms, (int, float)) and ms > MAX_MS):
         raise HTTPException(400, f"automaton {spec!r}: at most {MAX_ITERATIONS} iterations or {MAX_MS} ms a "
                                  "decision on this server")
+    chain, width = getattr(a, "chain", None), getattr(a, "width", None)
+    if isinstance(chain, int) and isinstance(width, int) and width ** (chain - 1) > MAX_GREEDY_TREE:
+        raise HTTPException(400, f"automaton {spec!r}: at most width ** (chain - 1) = {MAX_GREEDY_TREE} follow-ups "
+                                 "of each option on this server (e.g. chain=3 with width up to 14)")
     return spec
 
 
