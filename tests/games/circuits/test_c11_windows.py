@@ -60,6 +60,8 @@ def test_each_of_the_five_actions_opens_a_full_window_with_steps_2_and_3(what):
     asked(st, 1, 2)
     assert answers_offered(st) == ["Quick Shot"]
     pick(st, "Quick Shot")
+    if st.decision.kind == "target":  # "any enemy target": the Asset being played is one too (rule 9.1.32)
+        pick(st, "(Hero")
     asked(st, 0, 3)
     assert answers_offered(st) == ["Interference"]
     pick(st, "Interference")

@@ -595,3 +595,19 @@ def test_each_enemy_means_the_front_line_only() -> None:
     pass_ladder(st)
     assert st.zone[uid(st, "Pike Levy")] == FALLEN and st.lp[1] == 19
     assert st.hp[uid(st, "War Drum")] == 1 and st.hp[uid(st, "Vanguard Squire")] == 2
+
+
+def test_a_generals_own_ability_on_the_ladder_does_not_use_up_its_emergency_move() -> None:
+    # rule frontline.gap.11
+    # rule frontline.4.18
+    # P1's Front Line is empty and Quartermaster Orlo's Requisition is on the Ladder: no Emergency move
+    # was made on this Ladder, so Orlo may still step forward when P1 is asked again
+    st = scenario(command=("Quartermaster Orlo", None), hands=([FILLER, FILLER], []))
+    assert "emergency" in [o.id for o in st.decision.options]
+    pick(st, "Requisition")
+    pay(st)
+    st.apply("pass")  # P2
+    assert st.decision.seat == 0 and "emergency" in [o.id for o in st.decision.options], labels(st)
+    st.apply("emergency")
+    st.apply("pass")  # P2
+    assert st.decision.seat == 0 and "emergency" not in [o.id for o in st.decision.options]  # one per Ladder

@@ -89,7 +89,8 @@ def legal_plays(st: CircuitsState, seat: int) -> list[int]:
     """One instance per playable card definition in hand (identical copies are one option)."""
     out = []
     plans = st.plans[seat]
-    kinds_set = {st.kind_of[i] for i in plans if i in st.kind_of} if plans else ()
+    # a marker sits on a face-down Plan: a delayed one is face-up and holds none (rulings gap.27, gap.29)
+    kinds_set = {st.kind_of[i] for i in plans if i in st.kind_of and i not in st.delayed} if plans else ()
     rally = st.rally[seat]
     token = st.reserve == seat  # `affordable`, inlined: asked of every hand card at every Action Step
     defs = st.defs

@@ -15,12 +15,12 @@ from .state import CircuitsState
 
 def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
     enemy = 1 - seat
-    if kind == "enemy_target":
-        return [st.hero[enemy], *st.field[enemy]]
-    if kind == "enemy_asset":
-        # an enemy Asset still in its own window can be hit there, e.g. by Overwatch (rules 8.3.10, 9.1.7)
+    if kind in ("enemy_target", "enemy_asset"):
+        # an enemy Asset still in its own window can be hit there, by "an enemy Asset" and by "any enemy
+        # target" alike, e.g. Overwatch, Cinder Volley (rules 8.3.10, 9.1.7, 9.1.32)
         played = [i for i in st.pending if st.owner[i] == enemy and isinstance(st.defs[i], AssetCard)]
-        return [*st.field[enemy], *played]
+        assets = [*st.field[enemy], *played]
+        return [st.hero[enemy], *assets] if kind == "enemy_target" else assets
     if kind == "your_asset":
         return list(st.field[seat])
     if kind == "your_discarded_asset":  # the pile is public; identical copies are one option

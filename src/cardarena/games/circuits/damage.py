@@ -188,6 +188,8 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
                 d = st.defs[g]
                 if d.lethal_save and g not in st.jammed and f"save:{g}" not in st.match_flags:
                     st.match_flags.add(f"save:{g}")
+                    # the save lowers the damage: it has prevented damage too (rules 8.2.14, 8.2.18)
+                    prevented += amount - (st.hp[target] - 1)
                     amount = st.hp[target] - 1
                     saved = True
                     st.emit("lethal_save", player=target, card=st.ref(g))

@@ -81,6 +81,8 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
             out.add("asset")
         if e.verb in ("force_reveal", "resolve_plans"):
             out |= {"hero", "asset"}
+        if e.verb == "jam" and e.to == "enemy_hero" and _bonus_holds_an_asset(st, victim):
+            out.add("asset")  # a Jammed HP-bonus Gear destroys the Assets it kept alive (rules 8.4.4–8.4.5)
     if victim == by:
         return set()
     return out
@@ -114,9 +116,18 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
     if trigger in ("hero_would_take_damage", "hero_takes_damage", "hero_prevents_damage"):
         return any("hero" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
     if trigger in ("asset_destroyed", "asset_would_be_destroyed"):
-        return bool(st.field[responder]) and any(
-            "asset" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
+        # the responder's Assets: on its Field, or the one it is playing, destroyable in its own window
+        # (rules 9.1.7, 11.25)
+        has_asset = bool(st.field[responder]) or any(
+            st.owner[i] == responder and isinstance(st.defs[i], AssetCard) for i in st.pending)
+        return has_asset and any("asset" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
     return False
+
+
+def _bonus_holds_an_asset(st: CircuitsState, seat: int) -> bool:
+    """Whether an Asset of `seat` lives only by a Gear's HP bonus (public: Gear, Assets and damage are)."""
+    bonus = sum(g.asset_hp for g in st.working_gear(seat))
+    return bonus > 0 and any(st.damage.get(a, 0) >= st.asset_max_hp(a) - bonus for a in st.field[seat])
 
 
 def _by(st: CircuitsState, entry: tuple[Any, ...], actor: int) -> int:

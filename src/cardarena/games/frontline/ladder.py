@@ -121,8 +121,9 @@ def emergency_option(st: FrontlineState, p: int) -> list[Option]:
     """Emergency Defender: only while no Hero holds p's Front Line (rule frontline.4.16); free, so it
     is offered once per Ladder."""
     g = st.command[p]
-    if g < 0 or st.heroes_on_front(p) or st.open_front(p) < 0 or any(link[2] == g for link in st.links):
-        return []  # one declaration per General: a second would only whiff
+    if g < 0 or st.heroes_on_front(p) or st.open_front(p) < 0 or \
+            any(link[0] == "emergency" and link[2] == g for link in st.links):
+        return []  # one Emergency move per General per Ladder: a second would only whiff (ruling gap.11)
     d = st.defs[g]
     key = ("emergency", g, id(d))
     o = _SHARED.get(key)
