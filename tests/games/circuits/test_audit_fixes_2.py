@@ -82,3 +82,43 @@ def test_a_delayed_plan_is_face_up_and_holds_no_kind_marker():
         st.apply(hit[0] if hit else ("pass" if "pass" in ids else ids[0]))
     assert [e["card"] for e in events(st, "delayed")] == ["Siege Ram"]
     assert st.decision.seat == 1 and has(st, "Battle Plan"), labels(st)
+
+
+def _strikes_into_a_lethal_save(first: str) -> tuple[list[tuple[str, list[str]]], int]:
+    # P1 ends its turn with Echo Turret (Strike 1) and Overclocked Swarm (Strike 3); P2's Hero has 3 HP
+    # and a Survivor's Token (lethal save, once): the order decides whether the save holds
+    st = scenario(heroes=("Swarm Architect", "Forgeblade"), field=(["Echo Turret", "Overclocked Swarm"], []),
+                  gear=([], ["Survivor's Token"]), hp=(None, 3))
+    st.apply(find(st, "End the Action Step"))
+    asked = []
+    while st.decision is not None and st.decision.kind != "action":
+        asked.append((st.decision.kind, labels(st)))
+        if st.decision.kind == "strike_order":
+            st.apply(find(st, first))
+        else:
+            ids = [o.id for o in st.decision.options]
+            st.apply("pass" if "pass" in ids else ids[0])
+    return asked, st.hp[1]
+
+
+def test_the_controller_orders_its_different_strikes():
+    # rule circuits.18.4
+    # rule circuits.7.14
+    asked, hp = _strikes_into_a_lethal_save("Echo Turret")
+    orders = [labels for kind, labels in asked if kind == "strike_order"]
+    assert orders and sorted(orders[0]) == ["Echo Turret (Strike 1)", "Overclocked Swarm (Strike 3)"], asked
+    assert hp == 1  # 1 then 3: the save holds the second
+    _, hp = _strikes_into_a_lethal_save("Overclocked Swarm")
+    assert hp == 0  # 3 then 1: the save is spent on the first
+
+
+def test_copies_of_one_strike_asset_are_not_ordered():
+    # rule circuits.18.4
+    st = scenario(heroes=("Swarm Architect", "Forgeblade"), field=(["Echo Turret", "Echo Turret"], []))
+    st.apply(find(st, "End the Action Step"))
+    kinds = []
+    while st.decision is not None and st.decision.kind != "action":
+        kinds.append(st.decision.kind)
+        ids = [o.id for o in st.decision.options]
+        st.apply("pass" if "pass" in ids else ids[0])
+    assert "strike_order" not in kinds and len([e for e in events(st, "damage") if e.get("target") == "hero"]) == 2

@@ -9,7 +9,7 @@ from .pool import card_pool
 #: what part of the turn a pending decision belongs to, for the board's heading
 STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",
         "target": "Action Step", "reserve": "paying", "make_room": "Action Step", "respond": "Response Window",
-        "discard": "End Step", "trigger_order": "triggers", "active_hero": "set-up", "promote": "knock-out"}
+        "discard": "End Step", "trigger_order": "triggers", "strike_order": "End Step", "active_hero": "set-up", "promote": "knock-out"}
 
 
 def _powers(h: dict[str, Any], fallen: int = 0) -> list[str]:

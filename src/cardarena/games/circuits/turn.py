@@ -241,10 +241,37 @@ def h_end_step(st: CircuitsState, step: Step) -> None:
     p = step[1]
     if st.result is not None:
         return
-    steps: list[Step] = [("fire", p, "end_step", "end of turn"), ("battery", p)]
-    steps += [("strike", p, a) for a in st.field[p] if st.defs[a].strike]
-    steps += [("burn_tick", p), ("expire", p), ("hand_limit", p)]
-    st.push(*steps)
+    strikers = tuple(a for a in st.field[p] if st.defs[a].strike)
+    st.push(("fire", p, "end_step", "end of turn"), ("battery", p), ("order_strikes", p, strikers),
+            ("burn_tick", p), ("expire", p), ("hand_limit", p))
+
+
+def h_order_strikes(st: CircuitsState, step: Step) -> None:
+    """Asker: the active player's Strikes trigger together; their controller chooses which resolves
+    first, then next (rules 7.14, 18.4; ruling 50). Copies of one card deal the same damage, so an
+    order is asked only between different cards. The Assets are public: asking tells nothing hidden."""
+    _, p, pending = step
+    if st.result is not None:
+        return
+    live = [a for a in pending if a in st.field[p]]
+    first_of: dict[str, int] = {}
+    for a in live:
+        first_of.setdefault(st.defs[a].id, a)
+    if len(first_of) <= 1:
+        st.push(*[("strike", p, a) for a in live])
+        return
+    opts = []
+    for a in first_of.values():
+        at = st.position(a)
+        opts.append(Option(f"strike:{at['zone']}:{at['index']}", f"{st.name(a)} (Strike {st.defs[a].strike})",
+                           {"card": st.defs[a].id, "at": at}, a))
+    st.ask(p, "strike_order", "Your Assets with Strike trigger: which deals its damage first?", opts,
+           ("strike_chosen", p, tuple(live)), step)
+
+
+def h_strike_chosen(st: CircuitsState, step: Step) -> None:
+    _, p, live, chosen = step
+    st.push(("strike", p, chosen), ("order_strikes", p, tuple(a for a in live if a != chosen)))
 
 
 def h_battery(st: CircuitsState, step: Step) -> None:
@@ -358,6 +385,8 @@ HANDLERS: dict[str, Any] = {
     "battery": h_battery,
     "battery_hit": h_battery_hit,
     "strike": h_strike,
+    "order_strikes": h_order_strikes,
+    "strike_chosen": h_strike_chosen,
     "burn_tick": h_burn_tick,
     "expire": h_expire,
     "hand_limit": h_hand_limit,
