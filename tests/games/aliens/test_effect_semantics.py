@@ -4,7 +4,10 @@ the engine that no other test caught."""
 
 from __future__ import annotations
 
+import random
+
 import msgspec
+import pytest
 from aliens_scenario import GAME, card, events, has, ids_named, pass_until, pick, scenario, slot
 
 from cardarena.games.aliens.schema import Card
@@ -16,7 +19,7 @@ E = 9  # energy to spare, where a test is not about energy
 # Cards that are not in the pool, built through the real schema
 GIFT = msgspec.convert(
     {"kind": "spawn", "id": "t-gift", "name": "Test Gift", "subtype": "basic", "cost": 0,
-     "effects": [{"verb": "energy", "amount": 2, "to": "opponent"}], "text": "t"}, Card)
+     "effects": [{"verb": "draw", "amount": 2, "to": "opponent"}], "text": "t"}, Card)
 RALLY_WALL = msgspec.convert(
     {"kind": "spawn", "id": "t-rally-wall", "name": "Test Rally Wall", "subtype": "counter", "cost": 0,
      "window": "attack", "effects": [{"verb": "block", "amount": 1}, {"verb": "followup", "action": "any"}],
@@ -193,13 +196,34 @@ def test_costs_never_go_below_zero():
     assert [e["cost"] for e in events(st, "activate")] == [1, 0]
 
 
-def test_energy_to_the_opponent_goes_to_the_opponent():
-    # docs/cards.md: energy, to = you / opponent
-    st = scenario(aliens=(P0, P1), hands=(["Reactor Tap"], []))
+def test_a_player_effect_to_the_opponent_goes_to_the_opponent():
+    # docs/cards.md: draw, to = you / opponent
+    st = scenario(aliens=(P0, P1), hands=(["Reactor Tap"], []), decks=([], ["Nanite Infusion"] * 5))
     swap_card(st, st.hand[0][0], GIFT)
     pick(st, "Play Test Gift")
-    assert [(e["player"], e["amount"]) for e in events(st, "energy_gained")] == [(1, 2)]
-    assert st.charge == [0, 2 + card_ramp()]  # and P1's own ramp at the start of turn 4
+    assert [(e["player"], e["count"]) for e in events(st, "draw") if e["reason"] == "effect"] == [(1, 2)]
+
+
+def test_no_card_can_feed_the_reactor():
+    # rule aliens.7.17
+    # the Reactor gains energy only from the ramp, the pre-bank and mill-on-full: no effect verb and no
+    # modifier gives energy, so a card that would is refused when it loads
+    for effect in ({"verb": "energy", "amount": 2, "to": "you"},):
+        with pytest.raises(msgspec.ValidationError):
+            msgspec.convert({"kind": "spawn", "id": "t-x", "name": "X", "subtype": "basic", "cost": 0,
+                             "effects": [effect], "text": "t"}, Card)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"kind": "spawn", "id": "t-y", "name": "Y", "subtype": "continuous", "cost": 1,
+                         "modifiers": {"ramp": 1}, "text": "t"}, Card)
+    # and in play, every turn's ramp is the rule's +2, whatever the squads and Sectors
+    rng = random.Random(3)
+    starters = sorted(GAME.starter_decks())
+    for seed in range(12):
+        st = GAME.new_game(decks=[starters[seed % len(starters)], starters[(seed + 3) % len(starters)]], seed=seed)
+        while st.decision is not None:
+            st.apply(rng.choice(st.decision.options).id)
+        assert {e["amount"] for e in st.log if e["type"] == "ramp"} == {card_ramp()}
+        assert not [e for e in st.log if e["type"] == "energy_gained"]
 
 
 def test_a_follow_up_granted_on_the_opponents_turn_gives_nobody_an_action():
@@ -230,7 +254,7 @@ def test_the_activation_phase_sums_each_slots_modifiers_as_slot_modifier_does():
         st = GAME.new_game(decks=[starters[seed % len(starters)], starters[(seed + 1) % len(starters)]], seed=seed)
         while st.decision is not None:
             for p in (0, 1):
-                for field in ("attack", "armor", "cost", "ramp"):
+                for field in ("attack", "armor", "cost"):
                     assert slot_modifiers(st, p, field) == [slot_modifier(st, s, field) for s in range(3 * p, 3 * p + 3)]
                     checked += 1
             st.apply(rng.choice(st.decision.options).id)

@@ -306,13 +306,13 @@ def test_gap6_every_deck_rule_is_checked_at_validation_and_at_match_entry(deck):
 def test_gap7_a_basic_spawn_resolves_once_then_goes_to_the_discard():
     # rule aliens.gap.7
     tap = card("Reactor Tap")
-    gain = tap.effects[0].amount
-    st = scenario(aliens=(P0, P1), hands=(["Reactor Tap"], []), charge=(tap.cost, 0))
+    n = tap.effects[0].amount
+    st = scenario(aliens=(P0, P1), hands=(["Reactor Tap"], []), charge=(tap.cost, 0),
+                  decks=(["Nanite Infusion"] * 10, []))
     pick(st, "Play Reactor Tap")
     assert names(st, st.discard[0]) == ["Reactor Tap"]
     assert st.command[0] == []
-    assert [e["amount"] for e in events(st, "energy_gained")] == [gain]  # once
-    assert st.charge[0] == gain
+    assert [e["count"] for e in events(st, "draw") if e["reason"] == "effect"] == [n]  # once
 
 
 # -- gap.8: Counter Spawns follow the Counter timing rules -----------------------------------------
@@ -1394,13 +1394,16 @@ def test_gap33_a_once_per_battle_ability_is_the_primary_action():
     assert st.turn == 4 and st.decision.seat == 1
 
 
-def test_gap33_a_ko_aliens_ramp_passive_stops():
+def test_gap33_a_ko_aliens_passive_stops():
     # rule aliens.gap.33
-    live = scenario(aliens=(["Heliox Dynamo", "Rustbloom Engine", "Boreas Galewing"], P1), start="turn_start")
-    assert live.charge[0] == 2 + card("Heliox Dynamo").ability.modifiers.ramp
-    st = scenario(aliens=(["Heliox Dynamo", "Rustbloom Engine", "Boreas Galewing"], P1), start="turn_start",
-                  hp={"Heliox Dynamo": 0})
-    assert st.charge[0] == 2
+    # Heliox Dynamo's Passive makes its squad's Tactics cost 1 less; once it is KO'd, they cost full
+    from cardarena.games.aliens.effects import tactic_cost
+
+    lash = card("Ember Lash")
+    live = scenario(aliens=(["Heliox Dynamo", "Cindermaw", "Boreas Galewing"], P1))
+    assert tactic_cost(live, lash, slot(live, "Cindermaw")) == max(lash.cost - 1, 0)
+    st = scenario(aliens=(["Heliox Dynamo", "Cindermaw", "Boreas Galewing"], P1), hp={"Heliox Dynamo": 0})
+    assert tactic_cost(st, lash, slot(st, "Cindermaw")) == lash.cost
 
 
 # -- gap.34: victory timing ------------------------------------------------------------------------

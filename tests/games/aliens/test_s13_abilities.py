@@ -117,10 +117,16 @@ def test_a_ko_aliens_each_turn_passive_stops():
     assert st.hp[slot(st, "Zarkon Arcwing")] == 5
 
 
-def test_ramp_passive_adds_to_the_reactor_ramp():
+def test_a_passive_is_always_on_and_never_changes_the_ramp():
     # rule aliens.gap.32
+    # rule aliens.8.2
     st = scenario(aliens=(["Heliox Dynamo", "Zarkon Arcwing", "Rimeforged Golem"], P1), start="turn_start")
-    assert st.turn == 3 and st.charge[0] == 2 + 1
+    assert st.turn == 3 and st.charge[0] == 2  # the Reactor Ramp is +2, whatever the squad (rule 7.17)
+    from cardarena.games.aliens.effects import tactic_cost
+
+    for t in ("Ember Lash",):
+        c = card(t)
+        assert tactic_cost(st, c, slot(st, "Zarkon Arcwing")) == max(c.cost - 1, 0)  # the Passive: 1 less
 
 
 # -- Active ----------------------------------------------------------------------------------------

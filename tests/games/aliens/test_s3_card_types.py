@@ -192,9 +192,9 @@ def test_a_spawn_needs_no_particular_alien():
 
 def test_a_spawn_is_usable_with_all_aliens_live():
     # rule aliens.3.8
-    st = scenario(aliens=(ATTACKER, DEFENDER), hands=(["Reactor Tap"], []))
+    st = scenario(aliens=(ATTACKER, DEFENDER), hands=(["Reactor Tap"], []), decks=(["Nanite Infusion"] * 5, []))
     pick(st, "Play Reactor Tap")
-    assert events(st, "energy_gained")[0]["amount"] == 2
+    assert [e["count"] for e in events(st, "draw") if e["reason"] == "effect"] == [2]
 
 
 def test_there_are_exactly_five_spawn_subtypes():

@@ -87,30 +87,6 @@ def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
     return [shared + v for v in own]
 
 
-def player_modifier(st: AliensState, p: int, field: str) -> int:
-    """Sum of `field` over everything `p` has in play, plus the Sector (used for the ramp)."""
-    defs = st.defs
-    set_turn = st.set_turn
-    total = 0
-    for i in st.command[p]:
-        if i not in set_turn:
-            m = defs[i].modifiers
-            if m is not None:
-                total += getattr(m, field)
-    hp = st.hp
-    aliens = st.aliens
-    for s in (p * 3, p * 3 + 1, p * 3 + 2):  # the live Aliens' Passives
-        if hp[s] > 0:
-            m = defs[aliens[s]].ability.modifiers
-            if m is not None:
-                total += getattr(m, field)
-    if st.sector >= 0:
-        m = defs[st.sector].modifiers
-        if m is not None:
-            total += getattr(m, field)
-    return total
-
-
 def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -> int:
     """rulebook §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
     if isinstance(card, SpawnCard):
@@ -405,13 +381,6 @@ def v_draw(st: AliensState, e: Effect, u: Use) -> None:
     draw(st, _who(u, e), e.amount, "effect", u.source)
 
 
-def v_energy(st: AliensState, e: Effect, u: Use) -> None:
-    who = _who(u, e)
-    st.charge[who] += e.amount
-    if st.record:
-        st.emit("energy_gained", player=who, amount=e.amount, source=st.ref(u.source))
-
-
 def v_drain(st: AliensState, e: Effect, u: Use) -> None:
     drain(st, _who(u, e), e.amount, u.source)
 
@@ -458,7 +427,6 @@ VERBS: dict[str, Callable[[AliensState, Effect, Use], None]] = {
     "cleanse": v_cleanse,
     "shield": v_shield,
     "draw": v_draw,
-    "energy": v_energy,
     "drain": v_drain,
     "mill": v_mill,
     "destroy": v_destroy,

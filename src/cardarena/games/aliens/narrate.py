@@ -78,8 +78,6 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"    {e['source']}: {e['name']} heals {e['amount']} → {e['hp']} HP"
     if t == "shield":
         return f"    {e['name']} gains a {e['amount']} shield"
-    if t == "energy_gained":
-        return f"    {_p(e)} gains {e['amount']} energy"
     if t == "energy_lost":
         return f"    {_p(e)} loses {e['amount']} energy"
     if t == "mill":

@@ -11,7 +11,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from . import actions
-from .effects import check_victory, clear_status, draw, each_turn_effects, hit, live_species, player_modifier
+from .effects import check_victory, clear_status, draw, each_turn_effects, hit, live_species
 from .schema import AlienCard, Card, TacticCard
 from .state import AliensState
 
@@ -119,8 +119,9 @@ def h_turn_start(st: AliensState, step: Step) -> None:
     st.grants = []
     if st.record:
         st.emit("turn", turn=st.turn, round=st.round, player=p)
-    # Reactor Ramp: the active player gains it before the Draw Phase (rule aliens.8.2, ruling aliens.gap.14)
-    ramp = st.params["ramp"] + player_modifier(st, p, "ramp")
+    # Reactor Ramp: the active player gains it before the Draw Phase (rule aliens.8.2, ruling aliens.gap.14);
+    # no card changes it (rule aliens.7.17), only the `ramp` rule parameter
+    ramp = st.params["ramp"]
     if ramp > 0:
         st.charge[p] += ramp
     if st.record:  # a search's copies keep no log: no event built

@@ -25,8 +25,10 @@ StatusName = Literal["jammed", "corroding", "fluxed"]
 TargetKind = Literal["none", "enemy", "ally", "enemy_card"]
 #: who an effect lands on, relative to the player using it
 Recipient = Literal["target", "performer", "all_enemies", "all_allies", "all_aliens", "you", "opponent"]
+#: no verb gains energy: the Reactor is fed only by the ramp, the pre-bank and mill-on-full (rule
+#: aliens.7.17), so a card that would is refused when the pool loads
 Verb = Literal[
-    "damage", "heal", "status", "cleanse", "shield", "draw", "energy", "drain", "mill", "destroy",
+    "damage", "heal", "status", "cleanse", "shield", "draw", "drain", "mill", "destroy",
     "followup", "negate", "block",
 ]
 FollowUp = Literal["assault", "special", "any"]
@@ -35,8 +37,8 @@ Window = Literal["attack", "tactic", "any"]
 ALIEN_RECIPIENTS = frozenset({"target", "performer", "all_enemies", "all_allies", "all_aliens"})
 PLAYER_RECIPIENTS = frozenset({"you", "opponent"})
 _ALIEN_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield"})
-_PLAYER_VERBS = frozenset({"draw", "energy", "drain", "mill"})
-_AMOUNT_VERBS = frozenset({"damage", "heal", "shield", "draw", "energy", "drain", "mill", "block"})
+_PLAYER_VERBS = frozenset({"draw", "drain", "mill"})
+_AMOUNT_VERBS = frozenset({"damage", "heal", "shield", "draw", "drain", "mill", "block"})
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -65,7 +67,7 @@ class Modifiers(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     attack: int = 0  # + damage of Attacks declared by Aliens in scope
     armor: int = 0  # - damage dealt by cards to Aliens in scope
     cost: int = 0  # + energy cost of Tactics used by Aliens in scope (Sector: every Tactic)
-    ramp: int = 0  # + Reactor Ramp of the player(s) in scope
+    # (no ramp: the Reactor Ramp is +2, rule aliens.8.2; only the `ramp` rule parameter changes it)
 
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
