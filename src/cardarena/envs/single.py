@@ -73,6 +73,7 @@ class CardArenaGym(gym.Env):
         self._opponent_running = False
         #: why the opponent lost the current game by its own fault (a crash, an illegal answer), if it did
         self._opponent_fault: str | None = None
+        self._opponent_status = OK
 
     def _decks(self) -> list[Any] | None:
         if self.deck is None and self.opponent_deck is None:
@@ -104,6 +105,7 @@ class CardArenaGym(gym.Env):
         assert self.state is not None
         forfeit(self.state, 1 - self.seat, why, status)
         self._opponent_fault = why
+        self._opponent_status = status
 
     def _end_opponent(self) -> None:
         """Tell the opponent its game is over (an external bot's process ends here)."""
@@ -112,6 +114,8 @@ class CardArenaGym(gym.Env):
         self._opponent_running = False
         n = self.state.nseats
         statuses = [OK] * n
+        if self._opponent_fault is not None:  # its `end` message says how it lost
+            statuses[1 - self.seat] = self._opponent_status
         report = GameReport(self.state, statuses, seconds=[0.0] * n, decided=[0] * n, longest=[0.0] * n)
         with contextlib.suppress(Exception):  # an agent's end never changes the game (Agent.end)
             self.opponent.end(self.state, 1 - self.seat, report)
