@@ -95,6 +95,7 @@ def test_seeds_agents_and_ids_out_of_range_are_refused_clearly(web: TestClient) 
     for fields in ({"seed": "9" * 30}, {"seed": str(2**63)}, {"seed": "abc"}, {"seed": "-5"}, {"seed": "²"},
                    {"agent": "ismcts:iters=" + "0" * 300 + "1"}, {"agent": "policy:path=/etc/passwd"},
                    {"agent": "greedy:chain=1000,width=1000"}, {"agent": "greedy:chain=4,width=6"},
+                   {"agent": "greedy:chain=1000000000,width=12"},  # refused at once, not computed
                    {"mine": "deck:²"}, {"mine": "deck:" + "9" * 30}):
         r = web.post("/play", data=dict(base, **fields), follow_redirects=False)
         assert r.status_code in (400, 404), (fields, r.status_code)

@@ -3,6 +3,7 @@ gets is a `frames.frame` for the person's seat only. Moves name the decision's s
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Form, HTTPException, Request
@@ -67,7 +68,9 @@ def check_agent(spec: str) -> str:
         raise HTTPException(400, f"automaton {spec!r}: at most {MAX_ITERATIONS} iterations or {MAX_MS} ms a "
                                  "decision on this server")
     chain, width = getattr(a, "chain", None), getattr(a, "width", None)
-    if isinstance(chain, int) and isinstance(width, int) and width ** (chain - 1) > MAX_GREEDY_TREE:
+    # compared by logarithms: width ** (chain - 1) itself would take forever for chain=10**9
+    if isinstance(chain, int) and isinstance(width, int) and width > 1 and \
+            (chain - 1) * math.log(width) > math.log(MAX_GREEDY_TREE):
         raise HTTPException(400, f"automaton {spec!r}: at most width ** (chain - 1) = {MAX_GREEDY_TREE} follow-ups "
                                  "of each option on this server (e.g. chain=3 with width up to 14)")
     return spec
