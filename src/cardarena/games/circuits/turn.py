@@ -254,14 +254,12 @@ def h_order_strikes(st: CircuitsState, step: Step) -> None:
     if st.result is not None:
         return
     live = [a for a in pending if a in st.field[p]]
-    first_of: dict[str, int] = {}
-    for a in live:
-        first_of.setdefault(st.defs[a].id, a)
-    if len(first_of) <= 1:
+    kinds = st.distinct(live)  # one Asset per card: copies deal the same damage
+    if len(kinds) <= 1:
         st.push(*[("strike", p, a) for a in live])
         return
     opts = []
-    for a in first_of.values():
+    for a in kinds:
         at = st.position(a)
         opts.append(Option(f"strike:{at['zone']}:{at['index']}", f"{st.name(a)} (Strike {st.defs[a].strike})",
                            {"card": st.defs[a].id, "at": at}, a))

@@ -126,8 +126,9 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
 
 def _bonus_holds_an_asset(st: CircuitsState, seat: int) -> bool:
     """Whether an Asset of `seat` lives only by a Gear's HP bonus (public: Gear, Assets and damage are)."""
-    bonus = sum(g.asset_hp for g in st.working_gear(seat))
-    return bonus > 0 and any(st.damage.get(a, 0) >= st.asset_max_hp(a) - bonus for a in st.field[seat])
+    # its damage reaches its printed HP: without the bonus it would be destroyed
+    return any(g.asset_hp for g in st.working_gear(seat)) and \
+        any(st.damage.get(a, 0) >= st.defs[a].hp for a in st.field[seat])
 
 
 def _by(st: CircuitsState, entry: tuple[Any, ...], actor: int) -> int:
