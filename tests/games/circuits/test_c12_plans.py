@@ -17,7 +17,9 @@ from circuits_c11_c19_helpers import (
     resolved,
     to_next_action,
 )
-from circuits_scenario import events, has, labels, pick
+from circuits_scenario import events, find, has, labels, pick
+
+from cardarena.games.circuits.state import CircuitsState
 
 HEROES = ("Volt Reaver", "Lumen Warden")
 
@@ -350,3 +352,72 @@ def test_a_plan_returned_to_hand_loses_its_marker_and_is_an_ordinary_card():
     pick(st, "Play Battle Plan")
     assert st.plans[1] == [plan] and st.kind_of[plan] == "offense"
 
+
+
+# -- a Plan in its own reveal window is face-up (third rules audit, 2026-12-07) -------------------------
+
+
+def _reveal_window(hand: list[str], plans: list[str]) -> CircuitsState:
+    """P2 starts its turn with `plans` face-down and reveals the first one first; P1 holds `hand` and
+    is asked at step 2 of that Plan's reveal window."""
+    st = board(heroes=("Sparkwright", "Forgeblade"), plans=([], plans), hands=(hand, ["Lockout Pulse"]),
+               rally=(5, 3), turn=6, start="turn_start")
+    if st.decision.seat == 1:  # the owner orders its reveals (rule 12.5)
+        st.apply(find(st, plans[0]))
+    asked(st, 0, 2)
+    return st
+
+
+def _drive(st: CircuitsState) -> None:
+    """Every window passed (or its only option taken) until P2's Action Step."""
+    while st.decision is not None and st.decision.kind != "action":
+        ids = [o.id for o in st.decision.options]
+        st.apply("pass" if "pass" in ids else ids[0])
+
+
+def test_recall_loop_cannot_return_the_plan_being_revealed():
+    # rule circuits.12.5
+    # rule circuits.12.17
+    # Battle Plan is face-up in its reveal window: Recall Loop ("one enemy face-down Plan") finds none,
+    # so the Plan still resolves and deals its damage
+    st = _reveal_window(["Recall Loop"], ["Battle Plan"])
+    st.apply(find(st, "Recall Loop"))
+    _drive(st)
+    assert not events(st, "plan_returned")
+    assert [e["card"] for e in events(st, "resolve") if e.get("plan")] == ["Battle Plan"]
+    assert "Battle Plan" not in [st.name(i) for i in st.hand[1]]
+
+
+def test_recall_loop_in_a_reveal_window_targets_only_a_plan_still_face_down():
+    # rule circuits.12.5
+    # rule circuits.12.17
+    st = _reveal_window(["Recall Loop"], ["Battle Plan", "Field Triage"])
+    revealing = st.current_frame()["item"][1]
+    assert st.name(revealing) == "Battle Plan"
+    other = next(i for i in st.plans[1] if i != revealing)
+    assert st.face_down_plans(1) == [other]
+    st.apply(find(st, "Recall Loop"))
+    if st.decision.kind == "target":  # one candidate may be taken without asking
+        assert len(st.decision.options) == 1, labels(st)
+        st.apply(st.decision.options[0].id)
+    _drive(st)
+    assert len(events(st, "plan_returned")) == 1
+    assert other in st.hand[1] and revealing not in st.hand[1]
+
+
+def test_glimpse_at_the_only_plan_revealing_looks_at_the_deck_top():
+    # rule circuits.12.14
+    # rule circuits.12.16
+    st = _reveal_window(["Glimpse"], ["Battle Plan"])
+    st.apply(find(st, "Glimpse"))
+    _drive(st)
+    assert [e["what"] for e in events(st, "look")] == ["deck_top"]
+
+
+def test_forced_collapse_does_not_reveal_a_plan_twice():
+    # rule circuits.12.7
+    st = _reveal_window(["Forced Collapse"], ["Battle Plan"])
+    st.apply(find(st, "Forced Collapse"))
+    _drive(st)
+    assert len(events(st, "plan_revealed")) == 1
+    assert len([e for e in events(st, "resolve") if e.get("plan")]) == 1

@@ -28,7 +28,7 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
     if kind == "enemy_gear":
         return st.equipped(enemy)
     if kind == "enemy_plan":
-        return [i for i in st.plans[enemy] if i not in st.delayed]
+        return st.face_down_plans(enemy)  # rule 12.14: "look at one enemy face-down Plan"
     return [-1]
 
 

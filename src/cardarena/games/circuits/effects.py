@@ -262,7 +262,7 @@ def v_look_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: in
 @verb("force_reveal")
 def v_force_reveal(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
     enemy = 1 - seat
-    if target >= 0 and target in st.plans[enemy] and target not in st.delayed:
+    if target >= 0 and target in st.face_down_plans(enemy):  # a Plan already face-up reveals no more
         st.stack.append(("reveal", enemy, target, True))
     return True
 
@@ -276,7 +276,7 @@ def v_resolve_plans(st: CircuitsState, e: Effect, seat: int, target: int, source
 @verb("return_plan")
 def v_return_plan(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
     enemy = 1 - seat
-    if target >= 0 and target in st.plans[enemy]:
+    if target >= 0 and target in st.face_down_plans(enemy):  # "one enemy face-down Plan" (Recall Loop)
         index = st.plans[enemy].index(target)
         st.plans[enemy].remove(target)
         st.kind_of.pop(target, None)  # rule 12.17: it loses its marker

@@ -150,6 +150,18 @@ class CircuitsState(State):
     def max_hp(self, seat: int) -> int:
         return self.hero_card(seat).hp
 
+    def face_down_plans(self, seat: int) -> list[int]:
+        """The seat's Plans still face-down: neither delayed (face-up, ruling gap.27) nor being revealed
+        now, whose reveal window is open (rule 12.5: it is face-up while its window runs)."""
+        plans = self.plans[seat]
+        if not plans:
+            return []
+        frames = self.frames
+        revealing = {self.frame_data[f]["item"][1] for f in frames
+                     if self.frame_data[f]["item"][0] == "reveal"} if frames else ()
+        delayed = self.delayed
+        return [i for i in plans if i not in delayed and i not in revealing]
+
     def equipped(self, seat: int) -> list[int]:
         """Gear the seat's Hero has in its slots (Weapon, Armor, Relic order)."""
         # three tests, not a slice and a comprehension (a call of its own): asked at every Action
