@@ -239,6 +239,8 @@ def decks(
         _json([dict(d.to_dict(), starter=k, size=d.size) for k, d in starters.items()])
         return
     t = Table("starter", "name", g.leader_key, "cards")
+    t.columns[0].no_wrap = True  # the starter key is what is typed elsewhere: never cut or wrapped
+    t.columns[0].overflow = "fold"
     for key, d in starters.items():
         t.add_row(key, d.name, ", ".join(d.leaders.get(g.leader_key, [])), str(d.size))
     out.print(t)
@@ -391,7 +393,9 @@ def match(
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
-    Agents: random, ismcts (e.g. ismcts:iters=400 or ismcts:ms=250). Example:
+    Agents: random, greedy, ismcts (e.g. ismcts:iters=400 or ismcts:ms=250), an external bot
+    (cmd:"python3 my_bot.py" or a manifest bot:my_bot.toml, docs/protocol.md), and any agent a package
+    registers (docs/architecture.md). Example:
     cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
     """
     g = _game(game)
@@ -450,14 +454,22 @@ def match(
             end_agents(state, agents, begun)
     r = state.result
     assert r is not None
+    from .arena.runner import seat_statuses
+
+    statuses, faults = seat_statuses(state)  # OK, or how a seat forfeited: ERROR, TIMEOUT, INVALID
     if as_json:
         _json({"game": g.id, "seed": seed, "players": specs, "decks": [d.name for d in decks_],
                "result": r.to_dict(), "words": result_words(guide, r.winner, r.reason, r.turns, state.log),
+               "statuses": statuses, "faults": faults,
                "thinking": [t.to_dict() for t in thinking], "replay": str(replay) if replay else None})
     elif quiet:
         winner = "" if r.winner is None else f" ({specs[r.winner]})"
         out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
                   markup=False)
+    if not as_json:
+        for i, (status, why) in enumerate(zip(statuses, faults, strict=True)):
+            if status != "OK":
+                out.print(f"P{i + 1} ({specs[i]}) lost as {status}: {why}", markup=False)
     if begun is not None and begun[1].reason:  # a bot that failed to start
         details.insert(0, begun[1].reason)
     for full in details:

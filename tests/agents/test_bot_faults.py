@@ -69,6 +69,9 @@ def _play(agent: ExternalAgent, seed: int = 3) -> GameReport:
         ("malformed", INVALID, "malformed reply"),
         ("stale_seq", INVALID, "stale reply"),
         ("huge_line", INVALID, "longer than"),
+        ("close_output", ERROR, "closed its output without answering"),
+        ("float_seq", INVALID, "seq must be an integer"),
+        ("nan", INVALID, "malformed reply"),
     ],
 )
 def test_fault_is_a_loss_with_status(mode: str, status: str, words: str) -> None:
@@ -151,3 +154,56 @@ def test_a_program_the_bot_cannot_start_is_named_with_what_to_do() -> None:
         report.reason or ""), report.reason
     report = _play(make_agent('cmd:"python bot.py"'))  # type: ignore[arg-type]
     assert "(python3?)" in (report.reason or "") or "exited with code 2" in (report.reason or ""), report.reason
+
+
+@pytest.mark.parametrize(
+    ("manifest", "words"),
+    [
+        ('command = "python3 x.py"\nlimits = 3\n', "`limits` must be a table"),
+        ('command = "python3 x.py"\nworkdir = "no/such/folder"\n', "is not a folder"),
+        ('command = "python3 x.py"\nworkdir = 7\n', "`workdir` must be a string"),
+        ('command = "python3 x.py"\nname = 5\n', "`name` must be a string"),
+        ('command = "python3 x.py"\n[limits]\nper_decision = -1\n', "must be a positive number"),
+        ('command = "python3 x.py"\n[limits]\nbank = true\n', "non-numeric limit"),
+    ],
+)
+def test_a_broken_manifest_is_a_clear_error(tmp_path: Path, manifest: str, words: str) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(manifest)
+    with pytest.raises(ValueError, match=words):
+        make_agent(f"bot:{path}")
+
+
+def test_a_missing_manifest_says_so(tmp_path: Path) -> None:
+    for spec in (f"bot:{tmp_path / 'gone.toml'}", str(tmp_path / "gone.toml")):
+        with pytest.raises(ValueError, match="no such file"):
+            make_agent(spec)
+
+
+def test_a_manifest_name_names_the_bot(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(f'command = ["python3", "{FAULTY}", "illegal"]\nname = "Ember"\n')
+    agent = make_agent(f"bot:{path}")
+    assert agent.name == f"Ember (bot:{path})"
+    report = _play(agent)  # type: ignore[arg-type]
+    assert "Ember" in (report.reason or ""), report.reason
+
+
+def test_folders_left_by_an_arena_killed_outright_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import tempfile
+
+    from cardarena.agents import external
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()  # a process id no process has now
+    left = Path(tempfile.mkdtemp(prefix=f"{external.FOLDER_PREFIX}{dead.pid}-"))
+    mine = Path(tempfile.mkdtemp(prefix=f"{external.FOLDER_PREFIX}{os.getpid()}-"))
+    monkeypatch.setattr(external, "_swept", False)
+    try:
+        external.sweep_stale_folders()
+        assert not left.exists() and mine.exists()
+    finally:
+        for d in (left, mine):
+            if d.exists():
+                d.rmdir()

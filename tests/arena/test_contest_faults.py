@@ -109,3 +109,16 @@ def test_a_contest_with_a_crashing_bot_records_every_other_game(sqlite_url: str)
     assert "crash in the middle of the game" in report["faults"][0]["fault"]
     status = json.loads(cli(sqlite_url, "status", "rough", "--json").output)
     assert status["games"] == {"finished": 54, "errors": 0, "scheduled": 0, "byes": 0, "expected": 54}
+
+
+def test_a_fault_summary_names_the_error_and_one_bot_folder() -> None:
+    from cardarena.arena.cli import fault_summary
+
+    crash = ("agent 'x': the bot exited with code 1 without answering; stderr: Traceback (most recent call last):\n"
+             '  File "/tmp/cardarena-bot-123-abc_9/work/b.py", line 3\nZeroDivisionError: division by zero')
+    assert fault_summary(crash) == ("agent 'x': the bot exited with code 1 without answering; stderr ends: "
+                                    "ZeroDivisionError: division by zero")
+    a = fault_summary("agent 'y': can't open file '/tmp/cardarena-bot-1-aa/work/b.py'")
+    b = fault_summary("agent 'y': can't open file '/tmp/cardarena-bot-2-bb/work/b.py'")
+    assert a == b == "agent 'y': can't open file '<bot folder>/work/b.py'"
+    assert fault_summary(None) == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,64 @@ def test_a_game_that_cannot_seat_two_is_refused(sqlite_url: str, monkeypatch: py
     monkeypatch.setattr(type(ALIENS), "seats", (3, 4))
     with pytest.raises(ContestError, match="contests pair two entries a game; aliens seats 3 to 4 players"):
         create_contest(Store(sqlite_url), "c", "aliens", ["random", "random"])
+
+
+@pytest.fixture
+def readable_tmp() -> Iterator[Path]:
+    """A fresh folder a bot's own user id may read (pytest's temporary folders are the owner's only)."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="cardarena-test-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_bot_entry_keeps_absolute_paths_and_runs_from_any_folder(sqlite_url: str, readable_tmp: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relative `cmd:` script and a relative manifest are pinned when the entry is made: `contest run`
+    started in another folder plays the same bots (it lost every game before)."""
+    import shutil
+
+    from sqlalchemy import select
+
+    from cardarena.arena.models import Entry, MatchSeat
+
+    tmp_path = readable_tmp
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    shutil.copy(Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py", bots / "mine.py")
+    (bots / "mine.toml").write_text('command = "python3 mine.py"\nname = "Ember"\n')
+    monkeypatch.chdir(tmp_path)
+    store = Store(sqlite_url)
+    labels = create_contest(store, "c", "aliens", ['cmd:"python3 bots/mine.py"', "bot:bots/mine.toml", "random"],
+                            games_per_pairing=2)
+    with store.session() as s:
+        entries = s.scalars(select(Entry).order_by(Entry.number)).all()
+        agents = [e.agent for e in entries]
+        names = [e.label for e in entries]
+    assert agents[0] == f"cmd:\"python3 {bots / 'mine.py'}\"" and agents[1] == f'bot:"{bots / "mine.toml"}"'
+    assert names[1] == "Ember (bot:bots/mine.toml)", labels  # the manifest's name is shown
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    run_contest(store, "c", workers=1)
+    with store.session() as s:
+        statuses = s.scalars(select(MatchSeat.status)).all()
+    assert statuses and set(statuses) == {"OK"}, statuses
+
+
+def test_a_bot_that_cannot_start_is_refused_when_it_enters(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('command = "python3 bot.py"\nlimits = 3\n')
+    entries = ['cmd:"python3 no/such/bot.py"', 'cmd:"no-such-program --go"', f"bot:{tmp_path / 'missing.toml'}",
+               str(tmp_path / "missing.toml"), f"bot:{bad}"]
+    with pytest.raises(EntryError) as e:
+        check_entries(ALIENS, entries, "standard")
+    text = "\n".join(e.value.problems)
+    assert len(e.value.problems) == 5, text
+    assert "script 'no/such/bot.py' not found" in text
+    assert "program 'no-such-program' is not on the PATH" in text
+    assert text.count("missing.toml: no such file") == 2
+    assert "`limits` must be a table" in text

@@ -96,3 +96,21 @@ def test_a_contest_keeps_its_time_control(db_url: str) -> None:
         # no time control is SQL NULL, not a JSON null, so it can be queried as such
         assert s.scalars(select(Contest.name).where(Contest.time_control.is_(None))).all() == ["free"]
     store.dispose()
+
+
+def test_a_sqlite_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """It holds the seeds of games to come: a sandboxed bot, under a user id of its own, must not read
+    them (docs/arena.md, "Storage")."""
+    new = tmp_path / "new.db"
+    store = Store(f"sqlite:///{new}")
+    with store.session() as s:  # a write: the -wal file exists now
+        s.add(Contest(name="c", game="aliens", game_format="open", pairing="round-robin", games_per_pairing=1,
+                      seed=1, engine_version="test"))
+    for path in (new, tmp_path / "new.db-wal"):
+        assert path.exists() and path.stat().st_mode & 0o777 == 0o600, (path, oct(path.stat().st_mode))
+    store.dispose()
+    old = tmp_path / "old.db"
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    Store(f"sqlite:///{old}").dispose()
+    assert old.stat().st_mode & 0o777 == 0o600

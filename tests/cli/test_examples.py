@@ -73,7 +73,10 @@ def test_the_readme_deck_example_is_legal() -> None:
     toml = re.search(r"```toml\n(.*?)```", README, re.S)
     assert toml is not None
     deck = parse_deck(toml.group(1), "README.md")
-    assert cardarena.load_game(deck.game).check_deck(deck) == []
+    game = cardarena.load_game(deck.game)
+    assert game.check_deck(deck) == []
+    # the README calls it the mind_storm starter: it is that starter, card for card
+    assert deck.cards == game.starter_decks()["mind_storm"].cards
 
 
 def test_the_readme_python_snippet_runs_verbatim() -> None:

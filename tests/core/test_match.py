@@ -124,6 +124,10 @@ def test_time_control_parse() -> None:
     assert TimeControl.parse("1+5+0.5") == TimeControl(1.0, 5.0, 0.5)
     with pytest.raises(ValueError, match="PER_DECISION"):
         TimeControl.parse("fast")
+    with pytest.raises(ValueError, match="both 0"):  # every decision would be lost on time
+        TimeControl.parse("0+0")
+    with pytest.raises(ValueError, match=">= 0"):
+        TimeControl.parse("inf+1")
 
 
 def test_an_engine_exception_blames_no_seat(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -141,11 +142,14 @@ def test_concede_and_auto_pass(client: TestClient) -> None:
         assert [x.status for x in seats] == ["OK", "OK"] and seats[0].fault == "conceded"
 
 
-def test_an_unknown_or_outside_automaton_is_refused(client: TestClient) -> None:
+def test_an_unknown_or_outside_automaton_is_refused(client: TestClient, tmp_path: Path) -> None:
     tok = signup(client, "ada")
     s = sorted(cardarena.load_game("aliens").starter_decks())
     # the last two would hold a shared bot worker for hours a decision
-    for agent in ("cmd:python3 evil.py", "nosuchbot", "ismcts:iters=10000000", "ismcts:ms=1000000000"):
+    # a manifest file of the server's disk would start its command
+    manifest = tmp_path / "evil.toml"
+    manifest.write_text('command = "python3 evil.py"\n')
+    for agent in ("cmd:python3 evil.py", "nosuchbot", "ismcts:iters=10000000", "ismcts:ms=1000000000", str(manifest)):
         r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
                                        "agent": agent, "csrf": tok})
         assert r.status_code == 400, agent

@@ -2,7 +2,8 @@
 
     python3 faulty_bot.py MODE [ARG]
 
-Until its fault it plays the first option, like a correct bot. MODE is one of the names in FAULTS.
+Until its fault it plays the first option, like a correct bot. MODE is one of the names `fault` tests
+(and `crash_start`).
 """
 
 import json
@@ -49,6 +50,18 @@ def fault(msg, n):
         return True
     if MODE == "huge_line":
         sys.stdout.write('{"seq": ' + str(msg["seq"]) + ', "option": "' + "x" * (10 << 20) + '"}\n')
+        sys.stdout.flush()
+        return True
+    if MODE == "close_output":  # closes its output and goes on running
+        os.close(1)
+        while True:
+            time.sleep(60)
+    if MODE == "float_seq":
+        sys.stdout.write('{"seq": ' + str(msg["seq"]) + '.0, "option": ' + json.dumps(first(msg)) + '}\n')
+        sys.stdout.flush()
+        return True
+    if MODE == "nan":
+        sys.stdout.write('{"seq": ' + str(msg["seq"]) + ', "option": ' + json.dumps(first(msg)) + ', "x": NaN}\n')
         sys.stdout.flush()
         return True
     if MODE == "stderr_flood":

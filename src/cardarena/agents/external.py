@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
 import os
 import select
 import shlex
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from ..core.match import GameReport, TimeControl
 
 PROTOCOL = 1
+#: a command argument with one of these endings names a file the bot needs (checked when it is entered)
+SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".sh", ".lua", ".php", ".jar", ".R")
 #: a reply line longer than this is INVALID (a view is sent whole, a reply is one small object)
 MAX_LINE = 1 << 20
 #: stderr kept for reasons (the tail); the file it goes to is capped by the file-size limit
@@ -46,6 +49,8 @@ STDERR_TAIL = 600
 UID_BASE = 1_500_000_000
 _uids = count()
 SANDBOX = str(Path(__file__).with_name("sandbox.py"))
+#: a bot's fresh folder in the temporary folder: this prefix, the arena's process id, a random part
+FOLDER_PREFIX = "cardarena-bot-"
 #: the folder holding the `cardarena` package: on a bot's PYTHONPATH so it may `import cardarena.bot`
 PACKAGE_ROOT = str(Path(cardarena.__file__).resolve().parent.parent)
 
@@ -78,6 +83,8 @@ class BotSpec:
     name: str = ""
     author: str = ""
     limits: Limits = field(default_factory=Limits)
+    #: the `name` a manifest gave, "" if none (shown in reports)
+    manifest_name: str = ""
 
     @classmethod
     def from_command(cls, text: str, home: Path | None = None) -> BotSpec:
@@ -109,13 +116,41 @@ class BotSpec:
             cmd = shlex.split(cmd)
         if not isinstance(cmd, list) or not cmd or not all(isinstance(c, str) for c in cmd):
             raise ValueError(f"bot manifest {p}: `command` must be a string or a list of strings")
-        home = (p.parent / str(data.get("workdir", "."))).resolve()
+        for key in ("workdir", "name", "author"):
+            if key in data and not isinstance(data[key], str):
+                raise ValueError(f"bot manifest {p}: `{key}` must be a string, got {data[key]!r}")
+        home = (p.parent / data.get("workdir", ".")).resolve()
+        if not home.is_dir():
+            raise ValueError(f"bot manifest {p}: `workdir` {home} is not a folder")
+        limits = data.get("limits", {})
+        if not isinstance(limits, dict):
+            raise ValueError(f"bot manifest {p}: `limits` must be a table ([limits] with name = number lines)")
         lim = Limits()
-        for k, v in dict(data.get("limits", {})).items():
-            if not hasattr(lim, k) or not isinstance(v, int | float):
+        for k, v in limits.items():
+            if not hasattr(lim, k) or not isinstance(v, int | float) or isinstance(v, bool):
                 raise ValueError(f"bot manifest {p}: unknown or non-numeric limit {k!r}")
+            if not (v > 0 and math.isfinite(v)):
+                raise ValueError(f"bot manifest {p}: limit {k} must be a positive number, got {v!r}")
             setattr(lim, k, type(getattr(lim, k))(v))
-        return cls(cmd, home, str(data.get("name", p.stem)), str(data.get("author", "")), lim)
+        return cls(cmd, home, data.get("name", p.stem), data.get("author", ""), lim, data.get("name", ""))
+
+    def problems(self) -> list[str]:
+        """Why the command cannot start, found before any game: a program not on the PATH or not a file,
+        or a script argument (a name ending in a script suffix) that is not there."""
+        out = []
+        prog = self.command[0]
+        if "/" in prog:
+            path = prog if os.path.isabs(prog) else str(self.home / prog)
+            if not os.path.isfile(path):
+                out.append(f"program {prog!r} not found (looked at {path})")
+        elif shutil.which(prog) is None:
+            out.append(f"program {prog!r} is not on the PATH")
+        for a in self.command[1:]:
+            if a.endswith(SCRIPT_SUFFIXES) and not a.startswith("-"):
+                path = a if os.path.isabs(a) else str(self.home / a)
+                if not os.path.isfile(path):
+                    out.append(f"script {a!r} not found (looked at {path})")
+        return out
 
     def argv(self) -> list[str]:
         """The command with its relative file arguments made absolute against `home` (the process
@@ -128,18 +163,55 @@ class BotSpec:
         return out
 
 
-def external_from_spec(spec: str, seed: int = 0) -> ExternalAgent | None:
-    """The external agent a spec names (`cmd:...`, `bot:FILE`, or a manifest path), else None."""
+def bot_spec(spec: str) -> BotSpec | None:
+    """The bot a spec names (`cmd:...`, `bot:FILE`, or a manifest path), else None; ValueError for a
+    broken command or manifest."""
     text = spec.strip()
     head, sep, rest = text.partition(":")
     key = head.strip().lower()
     if sep and key == "cmd":
-        return ExternalAgent(BotSpec.from_command(rest), seed=seed, name=text)
+        return BotSpec.from_command(rest)
     if sep and key == "bot":
-        return ExternalAgent(BotSpec.from_manifest(rest.strip().strip("\"'")), seed=seed, name=text)
-    if text.endswith((".toml", ".json")) and Path(text).is_file():
-        return ExternalAgent(BotSpec.from_manifest(text), seed=seed, name=text)
+        path = rest.strip().strip("\"'")
+        if not Path(path).is_file():
+            raise ValueError(f"bot manifest {path}: no such file")
+        return BotSpec.from_manifest(path)
+    if text.endswith((".toml", ".json")):
+        if not Path(text).is_file():
+            raise ValueError(f"bot manifest {text}: no such file (an agent spec ending in {Path(text).suffix} "
+                             "names a manifest)")
+        return BotSpec.from_manifest(text)
     return None
+
+
+def pinned_spec(spec: str) -> str:
+    """`spec` with the paths it reads made absolute, so that it names the same bot from any folder: a
+    contest stores it when the entry is made and may run it from elsewhere."""
+    bot = bot_spec(spec)
+    if bot is None:
+        return spec
+    head = spec.strip().partition(":")[0].strip().lower()
+    if head == "cmd":
+        return f'cmd:"{shlex.join(bot.argv())}"'
+    path = spec.strip().partition(":")[2] if head == "bot" else spec
+    return f'bot:"{Path(path.strip().strip(chr(34) + chr(39))).resolve()}"'
+
+
+def external_from_spec(spec: str, seed: int = 0) -> ExternalAgent | None:
+    """The external agent a spec names (`cmd:...`, `bot:FILE`, or a manifest path), else None."""
+    bot = bot_spec(spec)
+    if bot is None:
+        return None
+    return ExternalAgent(bot, seed=seed, name=display_name(spec, bot))
+
+
+def display_name(spec: str, bot: BotSpec) -> str:
+    """How reports and messages name a bot: a manifest's `name` with the spec it came from, else the
+    spec as typed."""
+    text = spec.strip()
+    if text.lower().startswith("cmd:") or not bot.manifest_name:
+        return text
+    return f"{bot.manifest_name} ({text})"
 
 
 class ExternalAgent(Agent):
@@ -193,7 +265,8 @@ class ExternalAgent(Agent):
             self._t0 = time.perf_counter()
             self._note({"bot": self.bot.argv(), "limits": self.bot.limits.to_dict(),
                         "time": self._time_msg()})
-        self.dir = tempfile.mkdtemp(prefix="cardarena-bot-")
+        sweep_stale_folders()
+        self.dir = tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-")
         os.chmod(self.dir, 0o711)
         work = os.path.join(self.dir, "work")
         os.mkdir(work, 0o700)
@@ -316,12 +389,15 @@ class ExternalAgent(Agent):
 
     def _read_reply(self, decision: Decision, line: str) -> str:
         try:
-            msg = json.loads(line)
+            msg = json.loads(line, parse_constant=_no_constant)
         except ValueError as e:
             raise AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r}") from None
         if not isinstance(msg, dict) or "option" not in msg or "seq" not in msg:
             raise AgentInvalid('a reply must be {"seq": N, "option": ID}', f", got {line[:200]!r}")
-        if msg["seq"] != decision.seq:
+        seq = msg["seq"]
+        if type(seq) is not int:
+            raise AgentInvalid("seq must be an integer", f", got {seq!r}")
+        if seq != decision.seq:
             raise AgentInvalid(f"stale reply: it does not answer the pending decision {decision.seq}",
                                f"; it answers {msg['seq']!r}")
         option = msg["option"]
@@ -416,12 +492,41 @@ class ExternalAgent(Agent):
         return f"{full}; stderr: {tail}" if tail else full
 
 
+_swept = False
+
+
+def sweep_stale_folders() -> None:
+    """Remove (once per process) the bot folders an arena killed outright (kill -9) left behind: each is
+    named after the arena process that made it, and that process is gone."""
+    global _swept
+    if _swept:
+        return
+    _swept = True
+    base = Path(tempfile.gettempdir())
+    for d in base.glob(f"{FOLDER_PREFIX}*-*"):
+        pid = d.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            if d.stat().st_uid != os.geteuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(d, ignore_errors=True)
+        except OSError:
+            continue
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 def transcript_folder(folder: Path) -> None:
     """Make `folder` for transcripts; ValueError says why it cannot be made or written to."""
     from ..core.files import output_problem
 
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
+    try:  # made owner-only: a bot running under its own user id may not read another's transcript
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
         raise ValueError(f"{folder}: cannot make that folder: {e.strerror or e}") from None
     if (problem := output_problem(folder / "transcript.jsonl")) is not None:
@@ -439,7 +544,8 @@ def transcripts_in(folder: Path, bots: dict[int, ExternalAgent], pattern: str = 
         path = folder / pattern.format(seat=seat + 1)
         if (problem := output_problem(path)) is not None:
             raise ValueError(f"{folder}: cannot write there: {problem}")
-        path.write_text("")
+        path.unlink(missing_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))  # owner-only, as its folder
         bot.transcript = path
         paths.append(path)
     return paths

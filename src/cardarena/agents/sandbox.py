@@ -121,6 +121,11 @@ def main(argv: list[str]) -> int:
         pid = os.fork()
         if pid:
             # The launcher waits for the bot (process 1 of the new PID namespace) and passes on its end.
+            # It lets go of the pipes: a bot that closes its output is then seen to close it at once.
+            null = os.open(os.devnull, os.O_RDWR)
+            os.dup2(null, 0)
+            os.dup2(null, 1)
+            os.close(null)
             def stop(signum: int, frame: Any) -> None:
                 with contextlib.suppress(ProcessLookupError):  # it may have ended (and been reaped) just now
                     os.kill(pid, signal.SIGKILL)

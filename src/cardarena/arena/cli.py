@@ -7,6 +7,8 @@ SQLAlchemy loads only when a contest command runs, so the rest of the CLI starts
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -105,7 +107,7 @@ def new(
     more = "" if n >= 2 else "; it needs at least 2 entries (cardarena contest enter)"
     out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play, "
               f"{clock_text(clocks.to_dict() if clocks else None)}{more}; "
-              f"run it with `cardarena contest run {name}`", markup=False)
+              f"run it with `cardarena contest run {shlex.quote(name)}`", markup=False)
 
 
 @app.command("enter")
@@ -176,7 +178,7 @@ def run(
             summary = run_contest(store, name, workers, tick,
                                   bot_log=None if bot_log is None else str(bot_log.resolve()))
     except KeyboardInterrupt:
-        err.print(f"interrupted; `cardarena contest run {name}` resumes where it stopped", markup=False)
+        err.print(f"interrupted; `cardarena contest run {shlex.quote(name)}` resumes where it stopped", markup=False)
         raise typer.Exit(130) from None
     except CardArenaError as e:
         _fail(str(e))
@@ -244,13 +246,30 @@ def _thinking(th: dict[str, Any]) -> str:
     return f"{th['mean']:.3f} ({th['longest']:.2f})"
 
 
+#: a bot's fresh working folder (agents/external.py), different in every game: one name for all in a summary
+_BOT_FOLDER = re.compile(r"[^\s'\"]*cardarena-bot-[A-Za-z0-9_-]+")
+
+
+def fault_summary(text: str | None) -> str:
+    """One line for a fault: its reason and the last line of the bot's stderr (a traceback's first line
+    says nothing; its last names the error), with the per-game bot folder made one name."""
+    if not text:
+        return ""
+    head, sep, stderr = text.partition("; stderr: ")
+    lines = head.strip().splitlines()
+    why = lines[0] if lines else ""
+    said = [x.strip() for x in stderr.splitlines() if x.strip()] if sep else []
+    if said:
+        why += f"; stderr ends: {said[-1]}"
+    why = _BOT_FOLDER.sub("<bot folder>", why)
+    return why if len(why) <= 200 else why[:199] + "…"
+
+
 def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
-    """Faults grouped by entry, status and the first line of their reason (a bot's stderr can be long)."""
+    """Faults grouped by entry, status and their one-line summary (a bot's stderr can be long)."""
     groups: dict[tuple[str, str, str], list[int]] = {}
     for f in faults:
-        why = (f["fault"] or "").strip().splitlines()[0] if f["fault"] else ""
-        why = why if len(why) <= 200 else why[:199] + "…"
-        groups.setdefault((f["entry"], f["status"], why), []).append(f["match"])
+        groups.setdefault((f["entry"], f["status"], fault_summary(f["fault"])), []).append(f["match"])
     return groups
 
 

@@ -3,7 +3,9 @@
 An entry is an agent spec as `cardarena.agents.make_agent` reads it (`random`, `ismcts:iters=200`,
 `cmd:"python3 bot.py"`) followed by `:DECK`, a starter name or a deck file, split the way the `match`
 command splits a player. No deck: the game's first starter (every entry then plays the same cards
-and only the automatons differ).
+and only the automatons differ). An external bot is checked as far as it can be without a game (its
+program and script files exist) and stored with its paths made absolute, so `contest run` starts it
+from any folder.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents import make_agent
+from ..agents.external import bot_spec, display_name, pinned_spec
 from ..core.decks import Deck, load_deck
 from ..core.errors import CardArenaError, DeckError
 from ..core.ruleset import Ruleset
@@ -91,6 +94,16 @@ def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, l
         agent, deck_part = split_entry(text)
     except ValueError as e:
         return None, [str(e)]
+    label = text.strip()
+    try:
+        bot = bot_spec(agent)
+        if bot is not None:
+            # a bot that cannot start would lose every game: refused now, with the reason
+            problems.extend(f"{text!r}: {p}" for p in bot.problems())
+            label = display_name(label, bot)
+            agent = pinned_spec(agent)  # its paths absolute: `contest run` may start in another folder
+    except ValueError as e:
+        return None, [f"{text!r}: {e}"]
     if len(agent) > MAX_AGENT:
         return None, [f"{text[:60]!r}...: the agent spec is longer than {MAX_AGENT} characters"]
     try:
@@ -114,7 +127,7 @@ def check_entry(game: Ruleset, text: str, fmt: str) -> tuple[EntrySpec | None, l
     if problems:
         return None, problems
     label_deck = deck_part if deck_part in game.starter_decks() else (deck.name if deck_part else deck_name)
-    return EntrySpec(text.strip(), agent, label_deck or deck.name, deck.to_dict()), []
+    return EntrySpec(label, agent, label_deck or deck.name, deck.to_dict()), []
 
 
 def default_starter(game: Ruleset, fmt: str) -> str:

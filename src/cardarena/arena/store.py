@@ -61,6 +61,25 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _owner_only(path: Path) -> None:
+    """The SQLite file readable by its owner only (its -wal and -shm files take its mode): it holds the
+    seeds of games not yet played and every entry's deck, which a bot running under another user id
+    (docs/protocol.md, "Sandbox") must not read to foresee its games' shuffles."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)  # an empty file is an empty database
+    except FileExistsError:
+        try:
+            st = path.stat()
+            if st.st_uid == os.geteuid() and st.st_mode & 0o077:
+                path.chmod(st.st_mode & 0o700)
+        except OSError:
+            pass  # not ours to change: opening it says what is wrong, if anything
+        return
+    except OSError:
+        return  # a read-only folder: opening it says so
+    os.close(fd)
+
+
 class Store:
     """One database: `with store.session() as s:` gives a session that commits on success."""
 
@@ -78,6 +97,7 @@ class Store:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise StoreError(f"cannot make the folder {folder} for the database: {e.strerror or e}") from None
+            _owner_only(Path(parsed.database).expanduser())
         try:
             self.engine: Engine = create_engine(parsed, pool_pre_ping=True)
         except ModuleNotFoundError as e:

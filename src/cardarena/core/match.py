@@ -14,6 +14,7 @@ a legal choice or on a view) is an engine error: no seat is blamed and the game 
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -50,8 +51,10 @@ class TimeControl:
     def __post_init__(self) -> None:
         for name in ("per_decision", "bank", "startup"):
             v = getattr(self, name)
-            if not v >= 0:
+            if not (v >= 0 and math.isfinite(v)):
                 raise ValueError(f"time control: {name} must be >= 0 seconds, got {v}")
+        if self.per_decision + self.bank <= 0:  # every decision would be a loss on time
+            raise ValueError("time control: a decision needs some time: per decision and bank are both 0")
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:

@@ -47,7 +47,8 @@ def check_agent(spec: str) -> str:
     if len(spec) > MAX_AGENT:
         raise HTTPException(400, f"an automaton's spec is at most {MAX_AGENT} characters")
     kind = spec.split(":")[0].strip().lower()
-    if kind in ("human", "cmd", "bot", "policy"):  # a policy loads (unpickles) a file of the server's disk
+    # a policy loads (unpickles) a file of the server's disk; a manifest path (x.toml) starts its command
+    if kind in ("human", "cmd", "bot", "policy") or spec.lower().endswith((".toml", ".json")):
         raise HTTPException(400, "the server runs only its own automatons (connect your bot: see Bots)")
     if kind == "remote":
         from .remote import HUB
