@@ -50,6 +50,21 @@ def test_a_card_name_in_the_view_of_a_seat_that_never_saw_it_is_caught(monkeypat
         _play(range(3))
 
 
+def test_a_pool_id_in_the_view_of_a_seat_that_never_saw_the_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool id (`psy-mind-fog`, the form option ids use) names a card as well as its name does."""
+    real = AliensState.view
+
+    def leaky(self: AliensState, seat: int) -> dict[str, Any]:
+        v = real(self, seat)
+        deck = self.deck[1 - seat]
+        v["peek"] = {"next": self.defs[deck[-1]].id} if deck else None
+        return v
+
+    monkeypatch.setattr(AliensState, "view", leaky)
+    with pytest.raises(FuzzFailure, match=r"has not seen"):
+        _play(range(3))
+
+
 def test_a_card_name_as_plain_text_in_an_event_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     real = AliensState.emit
 

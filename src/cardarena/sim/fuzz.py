@@ -12,7 +12,8 @@ The deep checks, for every registered game (docs/architecture.md, "Hidden inform
   unless a resampled card was revealed to it on the way (the copies of (b) and (e) keep the real deck
   lists, `known_lists`, so that the acting seat can more often make the same move in both);
 - (c) no card name reaches a seat that it has not legitimately seen: names of cards in events only
-  through `st.ref()` (never as plain text), and a seat's view names only cards it knows or has seen;
+  through `st.ref()` (never as plain text), and a seat's view names (or gives the pool id of) only
+  cards it knows or has seen;
 - (d) copies: when a seat's card leaves its hand, no other seat that knew an identical copy there
   sees the known copy stay while an unknown one left (it would learn of a second copy), for games whose
   state keeps hands as `hand[seat]`;
@@ -84,6 +85,11 @@ class _Names:
         return out
 
 
+def _pool_id(d: Any) -> str | None:
+    pid = getattr(d, "id", None)
+    return pid if isinstance(pid, str) else None
+
+
 def _event_plain_text(e: dict[str, Any]) -> str:
     """An event without its card fields: what must never contain a card name."""
     see = e.get("~see", {})
@@ -97,6 +103,9 @@ class _Secrecy:
         self.game = game
         names = {state.name(i) for i in range(len(state.defs))} | set(game.card_names())
         self.names = _Names(names)
+        # in a view a card's pool id (the form option ids and data use) tells what it is as well as its
+        # name does (events may name a card that is public by its pool id, e.g. mastery's `source`)
+        self.names_and_ids = _Names(names | {pid for pid in map(_pool_id, state.defs) if pid})
         self.legit: list[set[str]] = [set() for _ in range(state.nseats)]
         self.checked = 0  # log events already checked
 
@@ -110,6 +119,9 @@ class _Secrecy:
             for i in range(n):
                 if state.visible_mask(i) & bit:
                     legit.add(state.name(i))
+                    pid = _pool_id(state.defs[i])
+                    if pid:
+                        legit.add(pid)
         for e in state.log[self.checked:]:
             see = e.get("~see")
             if see is None:
@@ -134,7 +146,7 @@ class _Secrecy:
 
     def check_views(self, state: State) -> str | None:
         for s in range(state.nseats):
-            extra = self.names.find_in(state.view(s)) - self.legit[s]
+            extra = self.names_and_ids.find_in(state.view(s)) - self.legit[s]
             if extra:
                 return f"view({s}) names {sorted(extra)}, which seat {s} has not seen"
         return None
