@@ -295,3 +295,23 @@ def test_fluxed_stays_on_tails():
     st = end_p1_turn_with_coins(T, status={"Synapse Drone": "fluxed"})
     assert coin_results(st, "fluxed") == [["tails"]]
     assert st.status[slot(st, "Synapse Drone")] == "fluxed"
+
+
+# -- Fluxed against cost cuts (docs/rulings/aliens.md, "Fluxed pays one more") ---------------------------
+
+P1_SQUAD = ["Cindermaw", "Gravok Stonehide", "Synapse Drone"]
+
+
+@pytest.mark.parametrize("flux", [False, True])
+def test_a_fluxed_performer_pays_one_more_even_when_a_cut_took_the_cost_to_zero(flux: bool) -> None:
+    # rule aliens.12.8
+    # Overcharge (printed 0) under Heliox Dynamo's Photon Battery ("1 less, not below 0"): 0, and 1 for a
+    # Fluxed Tempestra, who then cannot play it with no energy (Heliox is Jammed: Tempestra performs alone)
+    status = {"Heliox Dynamo": "jammed", **({"Tempestra": "fluxed"} if flux else {})}
+    st = scenario(aliens=(["Tempestra", "Heliox Dynamo", "Vexa, Ember Queen"], P1_SQUAD), hands=(["Overcharge"], []),
+                  charge=(0, 0), status=status)
+    assert has(st, "Play Overcharge") is (not flux)
+    st = scenario(aliens=(["Tempestra", "Heliox Dynamo", "Vexa, Ember Queen"], P1_SQUAD), hands=(["Overcharge"], []),
+                  charge=(3, 0), status=status)
+    pick(st, "Play Overcharge")
+    assert [e["cost"] for e in events(st, "activate")] == [1 if flux else 0]

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from aliens_scenario import events, filler_name, has, pass_until, pick, scenario, slot
+from aliens_scenario import events, filler_name, has, labels, pass_until, pick, scenario, slot
 
 from cardarena.core.errors import IllegalChoice
 from cardarena.games.aliens.state import AliensState
@@ -252,3 +252,23 @@ def test_energy_stays_paid_when_the_attack_is_blocked() -> None:
     pick(st, "Answer with Glacial Wall")
     assert st.hp[slot(st, "Zarkon Arcwing")] == 12  # 2 damage, blocked 3
     assert st.energy(0) == 2
+
+
+def test_a_play_option_shows_what_its_performers_really_pay() -> None:
+    # rule aliens.8.7
+    # rule aliens.12.8
+    # a Fluxed Cindermaw, the only Pyrrhid, pays 2 for Ember Lash (printed 1); Heliox Dynamo, the only
+    # Voltari, pays 1 for Thunderclap (printed 2) under its own Photon Battery: the label says so
+    opponents = ["Tempestra", "Gravok Stonehide", "Synapse Drone"]
+    st = scenario(aliens=(["Cindermaw", "Rustbloom Engine", "Boreas Galewing"], opponents), hands=(["Ember Lash"], []),
+                  charge=(5, 0), status={"Cindermaw": "fluxed"})
+    assert "Play Ember Lash (cost 2, printed 1)" in labels(st), labels(st)
+    pick(st, "Play Ember Lash")
+    pick(st, "Tempestra")
+    assert [e["cost"] for e in events(st, "activate")] == [2]
+    st = scenario(aliens=(["Heliox Dynamo", "Rustbloom Engine", "Boreas Galewing"], opponents),
+                  hands=(["Thunderclap"], []), charge=(1, 0))
+    assert "Play Thunderclap (cost 1, printed 2)" in labels(st), labels(st)
+    st = scenario(aliens=(["Cindermaw", "Rustbloom Engine", "Boreas Galewing"], opponents), hands=(["Ember Lash"], []),
+                  charge=(5, 0))
+    assert "Play Ember Lash (cost 1)" in labels(st), labels(st)  # no modifier applies: the printed cost alone

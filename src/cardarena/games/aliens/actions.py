@@ -206,13 +206,16 @@ def _alien(a: AlienCard) -> _Alien:
     return r
 
 
-def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) -> tuple[dict[str, int], bool]:
+def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None,
+            costs: dict[str, list[tuple[int, int]]] | None = None) -> tuple[dict[str, int], bool]:
     """What decides, for `p` now, whether a card can be used: the highest printed cost p
     can pay by limit key (a species' cards, a species' Attacks, Spawns), over p's live, un-Jammed
     Aliens (an Attack's only over those that have not attacked; rules aliens.3.6, aliens.8.7,
     aliens.12.8; the cost modifiers are `slot_modifiers`'); and whether an enemy card is in play.
     Worked out once a decision, so each card is a lookup. With `abilities`, the options of the
-    abilities p may use now are appended to it in slot order (rulebook §13), from the same loop."""
+    abilities p may use now are appended to it in slot order (rulebook §13), from the same loop.
+    With `costs`, each key's performers' (modifier, Fluxed) pairs are put in it when one of them is
+    not (0, 0), so that an option can show what the card really costs (`effects.tactic_cost`)."""
     energy = len(st.reactor[p]) + st.charge[p]
     defs = st.defs
     sector = st.sector
@@ -224,6 +227,7 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) 
     equip = st.equip
     alien_get = _ALIENS.get
     lim: dict[str, int] = {}
+    pairs: list[tuple[_Alien, bool, int, int]] = []  # each performer's own modifier and Fluxed, for `costs`
     squad = 0  # the squad-wide modifiers of the live Aliens' Passives (the Jammed ones' too)
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
         if hp[s] <= 0:
@@ -236,11 +240,18 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) 
         stat = status[s]
         if stat == "jammed":
             continue
-        # the limit before the modifiers every slot shares, subtracted below
-        v = energy - r.own_mod - (1 if stat == "fluxed" else 0)
+        # the limit before the modifiers every slot shares, subtracted below; a Fluxed Alien pays one
+        # more than the modified cost, which stops at 0 (ruling "Fluxed pays one more"): with no energy, nothing
+        flux = 1 if stat == "fluxed" else 0
+        mod = r.own_mod
         eq = equip[s]
         if eq >= 0 and defs[eq].modifiers is not None:
-            v -= defs[eq].modifiers.cost
+            mod += defs[eq].modifiers.cost
+        if costs is not None:
+            pairs.append((r, not attacked[s], mod, flux))
+        if energy < flux:
+            continue
+        v = energy - mod - flux
         if lim.get(r.species, _NONE) < v:
             lim[r.species] = v
         if not attacked[s] and lim.get(r.akey, _NONE) < v:
@@ -254,6 +265,13 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None) 
         for k in lim:
             lim[k] -= shared
     lim[_SPAWN] = energy - on_sector
+    if costs is not None:
+        for r, may_attack, mod, flux in pairs:
+            pair = (mod + shared, flux)
+            costs.setdefault(r.species, []).append(pair)
+            if may_attack:
+                costs.setdefault(r.akey, []).append(pair)
+        costs[_SPAWN] = [(on_sector, 0)]
     return lim, ecards
 
 
@@ -338,6 +356,37 @@ def ready_set_cards(st: AliensState, p: int) -> list[int]:
     return out
 
 
+def _paid(printed: int, pairs: list[tuple[int, int]] | None, energy: int) -> tuple[int, int] | None:
+    """The lowest and highest energy a card of printed cost `printed` costs over the performers that can
+    pay it (`effects.tactic_cost`: modified, not below 0, +1 if Fluxed), or None when that is just the
+    printed cost (the label already says it)."""
+    if not pairs:
+        return None
+    lo = hi = -1
+    for mod, flux in pairs:
+        cost = printed + mod
+        cost = (cost if cost > 0 else 0) + flux
+        if cost <= energy:
+            if lo < 0 or cost < lo:
+                lo = cost
+            if cost > hi:
+                hi = cost
+    return None if lo < 0 or lo == hi == printed else (lo, hi)
+
+
+def _costed(o: Option, d: Any, paid: tuple[int, int], where_from: str) -> Option:
+    """`o` with the cost its performers would really pay in its label (a new option, shared by the
+    same card, place and costs); its id and data are `o`'s."""
+    key = ("costed", o.id, o.value, id(d), paid)  # the value holds the instance played
+    c = _SHARED.get(key)
+    if c is None:
+        lo, hi = paid
+        cost = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        label = _play_label(d, where_from).replace(f"(cost {d.cost}", f"(cost {cost}, printed {d.cost}", 1)
+        c = _SHARED.put(key, d, Option(o.id, label, o.data, o.value))
+    return c
+
+
 def _command_option(iid: int, d: Any, k: int) -> Option:
     """The option of playing face-down card `iid` (defined by `d`) from position `k` of the field."""
     key = ("command", iid, id(d), k)
@@ -356,7 +405,9 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     defs = st.defs
     may_act = mode == "primary" or mode == "any"
     abilities: list[Option] | None = [] if may_act else None
-    lim, ecards = _limits(st, p, mode, abilities)
+    costs: dict[str, list[tuple[int, int]]] = {}
+    lim, ecards = _limits(st, p, mode, abilities, costs)
+    energy = len(st.reactor[p]) + st.charge[p]
     lim_get = lim.get
     cards_get = _CARDS.get
     command = st.command[p]
@@ -381,7 +432,8 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             pair = c.options(iid)
         # `_usable`, inline: this loop runs for every hand card of every Activation Phase of a search
         if c.cost <= lim_get(c.key, _NONE) and (ecards or not c.ec) and (primary or mode in c.modes):
-            opts.append(pair[0])
+            paid = _paid(c.cost, costs.get(c.key), energy)
+            opts.append(pair[0] if paid is None else _costed(pair[0], d, paid, ""))
         if may_set:
             sets.append(pair[1])
     if mine:
@@ -391,7 +443,9 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
             if c is None or c.d is not d:
                 c = _card(d)
             if _usable(c, mode, lim, ecards):
-                opts.append(_command_option(iid, d, command.index(iid)))
+                o = _command_option(iid, d, command.index(iid))
+                paid = _paid(c.cost, costs.get(c.key), energy)
+                opts.append(o if paid is None else _costed(o, d, paid, " from the field"))
     if abilities is not None:
         opts.extend(abilities)
         opts.extend(sets)

@@ -88,14 +88,15 @@ def slot_modifiers(st: AliensState, p: int, field: str) -> list[int]:
 
 
 def tactic_cost(st: AliensState, card: TacticCard | SpawnCard, performer: int) -> int:
-    """rulebook §8 and §12: printed cost, +1 if the performer is Fluxed, plus cost modifiers."""
+    """rulebook §8 and §12: the printed cost plus the cost modifiers, not below 0, then +1 if the
+    performer is Fluxed (rule aliens.12.8; docs/rulings/aliens.md, "Fluxed pays one more")."""
     if isinstance(card, SpawnCard):
         cost = card.cost + (_mod(st.defs[st.sector].modifiers, "cost") if st.sector >= 0 else 0)
-    else:
-        cost = card.cost + slot_modifier(st, performer, "cost")
-        if st.status[performer] == "fluxed":
-            cost += 1  # rule aliens.12.8
-    return cost if cost > 0 else 0
+        return cost if cost > 0 else 0
+    cost = card.cost + slot_modifier(st, performer, "cost")
+    if cost < 0:
+        cost = 0
+    return cost + 1 if st.status[performer] == "fluxed" else cost
 
 
 # -- energy ------------------------------------------------------------------------------------
