@@ -207,3 +207,16 @@ def test_folders_left_by_an_arena_killed_outright_are_swept(monkeypatch: pytest.
         for d in (left, mine):
             if d.exists():
                 d.rmdir()
+
+
+def test_a_command_with_an_escaped_quoted_path_starts(tmp_path: Path) -> None:
+    from cardarena.agents.external import BotSpec, pinned_spec
+
+    bot = BotSpec.from_command('"python3 \\"my bots/x y.py\\" --fast"')
+    assert bot.command == ["python3", "my bots/x y.py", "--fast"]
+    folder = tmp_path / "my bots"
+    folder.mkdir()
+    (folder / 'odd"name.py').write_text("")
+    pinned = pinned_spec(f'cmd:"python3 \'{folder}/odd\\"name.py\'"')
+    again = BotSpec.from_command(pinned.partition(":")[2])
+    assert again.command == ["python3", f'{folder}/odd"name.py']

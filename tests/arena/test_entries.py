@@ -9,8 +9,9 @@ import pytest
 from arena_support import illegal_deck
 
 import cardarena
+from cardarena.agents import split_outside_quotes
 from cardarena.arena.contest import create_contest, enter, run_contest
-from cardarena.arena.entries import EntryError, check_entries, split_entry, split_outside_quotes
+from cardarena.arena.entries import EntryError, check_entries, split_entry
 from cardarena.arena.store import Store
 
 ALIENS = cardarena.load_game("aliens")
@@ -27,6 +28,10 @@ def test_entries_split_into_agent_and_deck() -> None:
     assert split_entry('cmd:"python bot.py"') == ('cmd:"python bot.py"', None)
     assert split_entry("bot:bots/mine.toml:mind_storm") == ("bot:bots/mine.toml", "mind_storm")
     assert split_outside_quotes("a:'b:c':d") == ["a", "'b:c'", "d"]
+    # an escaped quote does not close the command; a quoted deck path may hold a colon
+    assert split_entry('cmd:"python3 \\"my bots/x:y.py\\"":mind_storm') == ('cmd:"python3 \\"my bots/x:y.py\\""',
+                                                                          "mind_storm")
+    assert split_entry("random:'decks/my:deck.toml'") == ("random", "decks/my:deck.toml")
     with pytest.raises(ValueError, match="more than one deck"):
         split_entry("random:mind_storm:creeping_rot")
 

@@ -134,42 +134,61 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return factory(seed=seed, name=spec.strip(), **kwargs)
 
 
-def split_player_spec(spec: str) -> tuple[str, str | None]:
-    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), for front ends that take both in one word.
-
-    Parts with '=' are agent parameters, the part without is the deck. An external bot's command
-    is quoted (`cmd:"python3 bot.py":my_deck`) so its own colons and spaces stay in it."""
+def split_outside_quotes(text: str, sep: str = ":") -> list[str]:
+    """`cmd:"python a:b.py":deck` -> `['cmd', '"python a:b.py"', 'deck']`: `sep` inside '...' or "..."
+    does not split, and a backslash-escaped quote (`\\"`) does not close one."""
     parts: list[str] = []
     cur: list[str] = []
     quote = ""
-    for ch in spec:
-        if quote:
-            cur.append(ch)
-            if ch == quote:
+    escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif quote:
+            if ch == "\\":
+                escaped = True
+            elif ch == quote:
                 quote = ""
         elif ch in "\"'":
             quote = ch
-            cur.append(ch)
-        elif ch == ":":
+        elif ch == sep:
             parts.append("".join(cur))
             cur = []
-        else:
-            cur.append(ch)
+            continue
+        cur.append(ch)
     parts.append("".join(cur))
-    name, *rest = parts
+    return parts
+
+
+def _unquoted(part: str) -> str:
+    """A deck part without the quotes that kept its colons in (`'decks/my:deck.toml'`)."""
+    part = part.strip()
+    if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'":
+        return part[1:-1]
+    return part
+
+
+def split_player_spec(spec: str, what: str = "player") -> tuple[str, str | None]:
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), for front ends that take both in one word
+    (`match`, `sim`, contest entries).
+
+    Parts with '=' are agent parameters, the part without is the deck (quoted if its path holds a
+    colon). An external bot's command or manifest is the part right after its kind, quoted
+    (`cmd:"python3 bot.py":my_deck`) so its own colons and spaces stay in it."""
+    name, *rest = split_outside_quotes(spec.strip())
     if name.strip().lower() in ("cmd", "bot") and rest:
         agent = f"{name}:{rest[0]}"
         rest = rest[1:]
         if any("=" in p for p in rest):
-            raise ValueError(f"player {spec!r}: an external bot takes no parameters here")
-        decks = [p for p in rest if p]
+            raise ValueError(f"{what} {spec!r}: an external bot takes no parameters here")
+        decks = [_unquoted(p) for p in rest if p.strip()]
     else:
         params = [p for p in rest if "=" in p]
-        decks = [p for p in rest if "=" not in p and p]
+        decks = [_unquoted(p) for p in rest if "=" not in p and p.strip()]
         agent = name + (":" + ",".join(params) if params else "")
     if len(decks) > 1:
-        raise ValueError(f"player {spec!r} names more than one deck")
-    return agent, (decks[0] if decks else None)
+        raise ValueError(f"{what} {spec!r} names more than one deck: {', '.join(decks)}")
+    return agent.strip(), (decks[0] if decks else None)
 
 
 for _name in _entry_points():
@@ -188,5 +207,6 @@ __all__ = [
     "parse_spec",
     "register_agent",
     "remembers_games",
+    "split_outside_quotes",
     "split_player_spec",
 ]

@@ -90,7 +90,8 @@ class BotSpec:
     def from_command(cls, text: str, home: Path | None = None) -> BotSpec:
         text = text.strip()
         if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-            text = text[1:-1]
+            q = text[0]
+            text = text[1:-1].replace("\\" + q, q)  # cmd:"python3 \"my bots/x.py\""
         try:
             cmd = shlex.split(text)
         except ValueError as e:
@@ -192,7 +193,7 @@ def pinned_spec(spec: str) -> str:
         return spec
     head = spec.strip().partition(":")[0].strip().lower()
     if head == "cmd":
-        return f'cmd:"{shlex.join(bot.argv())}"'
+        return 'cmd:"' + shlex.join(bot.argv()).replace('"', '\\"') + '"'
     path = spec.strip().partition(":")[2] if head == "bot" else spec
     return f'bot:"{Path(path.strip().strip(chr(34) + chr(39))).resolve()}"'
 

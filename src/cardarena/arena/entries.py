@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import make_agent, split_player_spec
 from ..agents.external import bot_spec, display_name, pinned_spec
 from ..core.decks import Deck, load_deck
 from ..core.errors import CardArenaError, DeckError
@@ -43,43 +43,9 @@ class EntrySpec:
     deck: dict[str, Any]
 
 
-def split_outside_quotes(text: str, sep: str = ":") -> list[str]:
-    """`cmd:"python a:b.py":deck` -> `['cmd', '"python a:b.py"', 'deck']`."""
-    parts: list[str] = []
-    cur: list[str] = []
-    quote = ""
-    for ch in text:
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "\"'":
-            quote = ch
-        elif ch == sep:
-            parts.append("".join(cur))
-            cur = []
-            continue
-        cur.append(ch)
-    parts.append("".join(cur))
-    return parts
-
-
 def split_entry(text: str) -> tuple[str, str | None]:
-    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as the `match` command reads a player:
-    parts with '=' are agent parameters, the part without is the deck, and an external bot's command
-    or manifest (`cmd:"python3 bot.py"`, `bot:FILE`) is the part right after its kind."""
-    name, *rest = split_outside_quotes(text.strip())
-    if name.strip().lower() in ("cmd", "bot") and rest:
-        agent = f"{name}:{rest[0]}"
-        rest = rest[1:]
-        if any("=" in p for p in rest):
-            raise ValueError(f"entry {text!r}: an external bot takes no parameters here")
-        decks = [p.strip() for p in rest if p.strip()]
-    else:
-        params = [p for p in rest if "=" in p]
-        decks = [p.strip() for p in rest if "=" not in p and p.strip()]
-        agent = name + (":" + ",".join(params) if params else "")
-    if len(decks) > 1:
-        raise ValueError(f"entry {text!r} names more than one deck: {', '.join(decks)}")
-    return agent.strip(), (decks[0] if decks else None)
+    """`AGENT[:params][:DECK]` -> (agent spec, deck or None), read as the `match` command reads a player."""
+    return split_player_spec(text, "entry")
 
 
 def _load(game: Ruleset, deck: str) -> Deck:
