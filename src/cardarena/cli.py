@@ -139,7 +139,7 @@ def rules(
 def _columns(infos: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """(header, field) for the fields some card of this pool actually has."""
     wanted = [("kind", "kind"), ("type", "type"), ("type", "subtype"), ("slot", "slot"), ("species", "species"),
-              ("circuits", "circuits"), ("affinity", "affinity"), ("cost", "cost"), ("HP", "hp"),
+              ("circuits", "circuits"), ("affinity", "affinity"), ("cost", "cost"), ("ATK", "atk"), ("HP", "hp"),
               ("damage", "damage")]
     cols: list[tuple[str, str]] = []
     for header, key in wanted:
@@ -238,11 +238,12 @@ def decks(
     if as_json:
         _json([dict(d.to_dict(), starter=k, size=d.size) for k, d in starters.items()])
         return
-    t = Table("starter", "name", g.leader_key, "cards")
+    leaders = any(d.leaders.get(g.leader_key) for d in starters.values())  # frontline decks have none
+    t = Table("starter", "name", *([g.leader_key] if leaders else []), "cards")
     t.columns[0].no_wrap = True  # the starter key is what is typed elsewhere: never cut or wrapped
     t.columns[0].overflow = "fold"
     for key, d in starters.items():
-        t.add_row(key, d.name, ", ".join(d.leaders.get(g.leader_key, [])), str(d.size))
+        t.add_row(key, d.name, *([", ".join(d.leaders.get(g.leader_key, []))] if leaders else []), str(d.size))
     out.print(t)
 
 

@@ -44,6 +44,8 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True):
     events: dict[str, str] = {}
     decisions: dict[str, str] = {}
     results: dict[str, str] = {}
+    #: what a result counts its length in ("turn"; mastery's Rounds: "Round")
+    turn_word: str = "turn"
 
     def section(self, title: str) -> Section:
         for s in self.sections:
@@ -157,4 +159,5 @@ def result_words(
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         why = template
     head = "Draw" if winner is None else f"{seat_name(winner)} wins"
-    return f"{head}: {why} (after {turns} turn{'' if turns == 1 else 's'})"
+    word = guide.turn_word if guide is not None else "turn"
+    return f"{head}: {why} (after {turns} {word}{'' if turns == 1 else 's'})"

@@ -17,7 +17,7 @@ from ..core.ruleset import Ruleset
 #: fields shown as "label value" stats, in this order, when present and not empty
 STATS = (
     ("affinity", "affinity"), ("species", "species"), ("circuits", "circuits"), ("slot", "slot"),
-    ("hp", "HP"), ("damage", "damage"), ("attack", "attack +"), ("reduce", "reduce damage by"),
+    ("atk", "ATK"), ("hp", "HP"), ("damage", "damage"), ("attack", "attack +"), ("reduce", "reduce damage by"),
     ("asset_hp", "Asset HP +"), ("guard", "Guard"), ("strike", "Strike"), ("plan_kind", "Kind"),
     ("super_effective", "also super-effective against"), ("legendary", "Legendary"),
     ("signature", "Signature of"), ("anomaly", "Anomaly (Open only)"),
@@ -56,7 +56,7 @@ def _stat(key: str, label: str, v: Any) -> str | None:
         v = ", ".join(str(x) for x in v)
     if label.endswith("+"):
         return f"{label}{v}"
-    if key in ("hp", "damage"):
+    if key in ("atk", "hp", "damage"):
         return f"{v} {label}"
     return f"{label} {v}"
 
@@ -70,7 +70,7 @@ def display_name(info: dict[str, Any]) -> str:
 def card_lines(info: dict[str, Any]) -> list[str]:
     """The card as a few readable lines (no reprs, no engine fields)."""
     head = f"{display_name(info)} — {_kind(info)}"
-    if "cost" in info and info.get("kind") not in ("alien", "hero"):
+    if "cost" in info:  # a card without a cost (an Alien, a circuits Hero) has no such field
         head += f", cost {info['cost']}"
     lines = [head]
     stats = [s for k, label in STATS if (s := _stat(k, label, info.get(k))) is not None]
@@ -90,7 +90,7 @@ def card_lines(info: dict[str, Any]) -> list[str]:
 
 def part_line(label: str, part: dict[str, Any]) -> str:
     kind = part.get("kind")
-    bits = [str(kind).replace("once", "once per battle")] if kind else []
+    bits = [("once per battle" if kind == "once" else str(kind))] if kind else []
     if part.get("cost"):
         bits.append(f"cost {part['cost']}")
     extra = f" ({', '.join(bits)})" if bits else ""

@@ -7,6 +7,20 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
+#: a trigger's condition in the third person: "you" in a card's text is its controller, not the reader
+WHEN_WORDS = {
+    "turn_start": "at the start of {p}'s turn", "you_heal": "{p} heals", "you_prevent": "{p} prevents damage",
+    "you_take_damage": "{p}'s Hero takes damage", "shield_depleted": "{p}'s Shield is used up",
+    "you_play_plan": "{p} plays a Plan", "you_play_asset": "{p} plays an Asset", "asset_enters": "an Asset enters",
+    "this_destroyed": "it is destroyed", "lethal": "lethal damage", "end_step": "{p}'s End Step",
+}
+
+
+def _when(e: dict[str, Any]) -> str:
+    when = str(e.get("when", ""))
+    words = WHEN_WORDS.get(when, when.replace("_", " "))
+    return words.format(p=_p(e)) if "player" in e else words.replace("{p}'s ", "").replace("{p} ", "")
+
 
 def _p(e: dict[str, Any]) -> str:
     return f"P{e['player'] + 1}"
@@ -51,7 +65,8 @@ def narrate(e: dict[str, Any]) -> str | None:
                 if e.get(k):
                     parts.append(label.format(e[k]))
             return f"    {e['source']} hits P{e['player'] + 1}'s Hero for {e['final']} ({', '.join(parts)}) → {e['hp']} HP"
-        return f"    {e['source']} hits {e['card']} for {e['final']} ({e['total']}/{e['hp']})"
+        # as the board writes an Asset: HP left of its HP (`total` is the damage it has taken)
+        return f"    {e['source']} hits {e['card']} for {e['final']} → {max(0, e['hp'] - e['total'])}/{e['hp']} HP"
     if t == "destroyed":
         return f"    {e['card']} is destroyed"
     if t == "plan_revealed":
@@ -108,7 +123,7 @@ def _more(e: dict[str, Any], t: str) -> str | None:
         "guard_granted": lambda: f"    {card} gains Guard",
         "status": lambda: f"    {p}'s Hero: {str(e.get('status', '')).replace('_', ' ')} {e.get('change', '')}",
         "lethal_save": lambda: f"    {p}'s Hero is left at 1 HP",
-        "trigger": lambda: f"    {card} triggers ({str(e.get('when', '')).replace('_', ' ')})",
+        "trigger": lambda: f"    {card} triggers ({_when(e)})",
         "queued": lambda: (f"    {p}'s next Basic Attack" + (" this turn" if e.get("this_turn") else "") + ": "
                            + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?"))),
         "queued_expired": lambda: f"    {p}'s unused next-attack bonus expires ("

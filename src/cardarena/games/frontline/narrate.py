@@ -45,7 +45,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"\n— Turn {e['turn']}: P{e['player'] + 1} —"
     if t == "draw":
         names = [_c(c) for c in e["cards"]]
-        known = all(isinstance(c, dict) and "name" in c for c in e["cards"])
+        known = all(isinstance(c, str) for c in e["cards"])  # the drawer's own log names them
         what = ", ".join(names) if known and names else f"{e['count']} card(s)"
         why = _c(e["source"]) if "source" in e else e["reason"]
         return f"  {_p(e)} draws {what} ({why})"

@@ -17,7 +17,8 @@ def _piece(c: dict[str, Any] | None) -> str:
 
 def _card(c: dict[str, Any]) -> str:
     stats = f" {c['atk']}/{c['hp']}" if "atk" in c and c["kind"] in ("hero", "general") else ""
-    return f"{c['name']} ({c['kind']}{stats}, cost {c['cost']}): {c['text']}"
+    text = f": {c['text']}" if c.get("text") else ""  # a vanilla Hero has none
+    return f"{c['name']} ({c['kind']}{stats}, cost {c['cost']}){text}"
 
 
 def render(view: dict[str, Any]) -> str:
@@ -32,11 +33,12 @@ def render(view: dict[str, Any]) -> str:
         lines.append("  Command:  " + _piece(pv["command"]))
         lines.append("  Front:    " + " | ".join(_piece(c) for c in pv["front"]))
         lines.append("  Tactical: " + " | ".join(_piece(c) for c in pv["tactical"]))
-        if pv["fallen"]:
-            lines.append("  Fallen:   " + ", ".join(c["name"] for c in pv["fallen"][-6:]))
+        if pv["fallen"]:  # all of it, oldest first: reclaim effects take the oldest
+            lines.append("  Fallen (oldest first): " + ", ".join(c["name"] for c in pv["fallen"]))
         if p == me:
             lines.append("  Hand:")
-            lines.extend(f"    {k}. " + _card(c) for k, c in enumerate(pv["hand"], 1))
+            # bullets, not numbers: the numbers below the board are the menu's
+            lines.extend("    - " + _card(c) for c in pv["hand"])
         else:
             known = [c["name"] for c in pv["hand"] if "name" in c]
             if known:

@@ -18,7 +18,7 @@ from .pool import CardPool, card_pool
 from .present import render
 from .schema import Card
 from .state import FrontlineState
-from .text import card_text
+from .text import ability_text, card_text, effects_text
 
 
 class FrontlineRuleset(Ruleset):
@@ -54,7 +54,13 @@ class FrontlineRuleset(Ruleset):
     def card_info(self, name: str) -> dict[str, Any]:
         c = self.pool.by_name[name]
         info = card_info(c)
-        info["text"] = card_text(c)
+        ab = getattr(c, "ability", None)
+        if ab is not None and isinstance(info.get("ability"), dict):
+            # the ability shown (and inspectable) as its own part, with its text; the card's text is the rest
+            info["ability"] = {**info["ability"], "text": effects_text(ab.effects, ab.target), "kind": "once per turn"}
+            info["text"] = card_text(c).replace(ability_text(ab), "").strip()
+        else:
+            info["text"] = card_text(c)
         return info
 
     def starter_decks(self) -> dict[str, Deck]:

@@ -1,0 +1,53 @@
+"""What a newcomer reads in the terminal, from a terminal sweep (2026-12-07): own draws named, Asset
+damage as HP left, triggers in the third person, Rounds in mastery results, a Hero's ATK, an ability
+shown once, the Fallen Zone whole, hand lines that are not menu numbers."""
+
+from __future__ import annotations
+
+import cardarena
+from cardarena.games.circuits.narrate import narrate as circuits_narrate
+from cardarena.games.frontline.present import render as frontline_render
+from cardarena.guide import load_guide_from, result_words
+from cardarena.terminal.cardtext import card_lines
+
+
+def test_frontline_names_your_own_draws_and_only_yours() -> None:
+    g = cardarena.load_game("frontline")
+    st = g.new_game(seed=1)
+    mine = next(e for e in st.visible_log(0) if e["type"] == "draw" and e["player"] == 0)
+    theirs = next(e for e in st.visible_log(1) if e["type"] == "draw" and e["player"] == 0)
+    assert all(name in g.narrate(mine) for name in mine["cards"])
+    assert g.narrate(theirs) == "  P1 draws 6 card(s) (opening hand)"
+
+
+def test_circuits_asset_damage_reads_as_hp_left_and_triggers_name_their_player() -> None:
+    hit = {"type": "damage", "target": "asset", "source": "Basic Attack", "card": "Ember Turret", "final": 1,
+           "total": 1, "hp": 3}
+    assert circuits_narrate(hit) == "    Basic Attack hits Ember Turret for 1 → 2/3 HP"
+    trig = {"type": "trigger", "player": 1, "card": "Cinder Oracle (Seer)", "when": "you_play_plan"}
+    assert circuits_narrate(trig) == "    Cinder Oracle (Seer) triggers (P2 plays a Plan)"
+
+
+def test_a_mastery_result_counts_rounds() -> None:
+    guide = load_guide_from("cardarena.games.mastery")
+    assert result_words(guide, 0, "round_cap", 20).endswith("(after 20 Rounds)")
+    assert result_words(load_guide_from("cardarena.games.aliens"), 0, "all_aliens_ko", 1).endswith("(after 1 turn)")
+
+
+def test_a_frontline_hero_shows_its_atk_and_an_ability_once() -> None:
+    g = cardarena.load_game("frontline")
+    assert card_lines(g.card_info("Ossuary Behemoth"))[:2] == ["Ossuary Behemoth — Hero, cost 3", "  3 ATK · 2 HP"]
+    orlo = card_lines(g.card_info("Quartermaster Orlo"))
+    assert sum("Requisition" in line for line in orlo) == 1, orlo
+    assert "  Ability — Requisition (once per turn, cost 1): Draw 2 cards." in orlo
+
+
+def test_the_frontline_board_lists_the_whole_fallen_zone_and_no_numbered_hand() -> None:
+    g = cardarena.load_game("frontline")
+    st = g.new_game(seed=2)
+    view = st.view(0)
+    view["players"][1]["fallen"] = [{"name": f"Card {k}"} for k in range(9)]
+    board = frontline_render(view)
+    assert "Fallen (oldest first): " + ", ".join(f"Card {k}" for k in range(9)) in board
+    hand = board.split("  Hand:\n", 1)[1].splitlines()[: len(view["players"][0]["hand"])]
+    assert hand and all(line.startswith("    - ") for line in hand), hand
