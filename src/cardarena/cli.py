@@ -647,6 +647,9 @@ def play_cmd(
         _engine_failure(e, session.state, names, replay)
     except KeyboardInterrupt:
         err.print("\ninterrupted — the game is abandoned", markup=False)
+        if replay is not None:  # what was played is kept: `cardarena replay` shows it up to here
+            saved = _save_replay(replay_record(session.state, names, __version__), replay)
+            err.print(f"the unfinished game is saved to {saved}", markup=False)
         raise typer.Exit(130) from None
     r = res.state.result
     assert r is not None
@@ -662,12 +665,12 @@ def play_cmd(
 
 
 def _read_line(prompt: str) -> str:
-    """One line from the person; the end of input (Ctrl-D) concedes, like `q`."""
+    """One line from the person; the end of input (Ctrl-D) concedes at once (`q!`: `q` asks first)."""
     try:
         return input(prompt)
     except EOFError:
         out.print()
-        return "q"
+        return "q!"
 
 
 # -- testing the engine ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ Ctrl-C, none of which prints a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -94,6 +95,13 @@ def test_quitting_is_a_concession_with_exit_0(game_id: str, how: str, tmp_path: 
     child.expect(PROMPT)
     if how == "q":
         child.sendline("q")
+        child.expect("concede the game")
+        child.sendline("n")  # a stray q is taken back
+        child.expect("not conceded")
+        child.expect(PROMPT)
+        child.sendline("q")
+        child.expect("concede the game")
+        child.sendline("y")
     else:
         child.sendeof()
     child.expect("conceded")
@@ -105,13 +113,21 @@ def test_quitting_is_a_concession_with_exit_0(game_id: str, how: str, tmp_path: 
     assert r.exit_code == 0, r.output
 
 
-def test_ctrl_c_abandons_the_game_without_a_traceback() -> None:
-    child = spawn("play", "aliens", "--opponent", "random", "--seed", "2")
+def test_ctrl_c_abandons_the_game_without_a_traceback_and_keeps_its_replay(tmp_path: Path) -> None:
+    replay = tmp_path / "abandoned.json"
+    child = spawn("play", "aliens", "--opponent", "random", "--seed", "2", "--replay", str(replay))
+    child.expect(PROMPT)
+    child.sendline("1")
     child.expect(PROMPT)
     time.sleep(1)  # the prompt is printed just before input() starts reading: interrupt the read itself
     child.sendintr()
     child.expect("interrupted")
+    child.expect("unfinished game is saved")
     child.expect(pexpect.EOF)
     out = child.before or ""
     child.close()
     assert child.exitstatus == 130 and "Traceback" not in out
+    data = json.loads(replay.read_text())
+    assert data["choices"] and data["result"] is None
+    r = CliRunner().invoke(app, ["replay", str(replay)])  # it shows the game up to where it stopped
+    assert "Traceback" not in r.output, r.output

@@ -188,6 +188,8 @@ def test_replay_step_walks_forward_and_back_without_leaking_hands(tmp_path: Path
     r = run("replay", str(p), "--step", "--as", "1", input="\n\nq\n")
     assert r.exit_code == 0 and "Hand:" in r.output
     assert run("replay", str(p), "--step", "--as", "3", input="q\n").exit_code == 2
+    r = run("replay", str(p), "--step", input="x\nq\n")  # a typo shows the keys and does not move on
+    assert "keys: Enter" in r.output and "choice 2/" not in r.output, r.output
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -89,8 +89,14 @@ class TerminalHuman(Agent):
             low = raw.lower()
             if raw.isdigit() and 1 <= int(raw) <= len(decision.options):
                 return decision.options[int(raw) - 1].id
-            if low in ("q", "quit", "exit"):
+            if low == "q!":  # the end of input (Ctrl-D): nothing more can be read, so no question
                 raise Concede()
+            if low in ("q", "quit", "exit"):
+                # asked once more: a stray q would lose the game
+                if self.input("  concede the game? (y/n) ").strip().lower() in ("y", "yes", "q", "q!", "quit", "exit"):
+                    raise Concede()
+                self.console.print("  not conceded: the game goes on", style="yellow")
+                continue
             if low in ("u", "undo"):
                 if self.can_undo:
                     raise Undo()

@@ -58,8 +58,11 @@ def step_through(
         else:
             console.print(f"\nchoice {at + 1}/{total}: {who} makes a choice ({d.kind.replace('_', ' ')})", markup=False)
         cmd = read("[Enter] next · b back · q quit > ").strip().lower()
-        if cmd in ("q", "quit"):
+        if cmd in ("q", "q!", "quit"):
             return
+        if cmd not in ("", "n", "next", "b", "back"):  # a typo does not move on
+            console.print("  keys: Enter (or n) = next choice · b = back one · q = quit", markup=False)
+            continue
         if cmd in ("b", "back"):
             if at == 0:
                 console.print("  at the start already", markup=False)

@@ -4,7 +4,7 @@ wants, once per game; never Scout, Charge or an Ultimate; the printed rule is th
 from __future__ import annotations
 
 import pytest
-from circuits_scenario import events, has, labels, pass_all, pick, scenario
+from circuits_scenario import events, find, has, labels, pass_all, pick, scenario
 
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 
@@ -131,3 +131,17 @@ def test_the_printed_reserve_rule_is_the_default_and_the_variant_must_be_chosen(
     assert off.first == printed.first and off.reserve == -1
     assert not any(e["type"] == "reserve_token_taken" for e in off.log)
     assert all(pv["reserve_token"] is False for pv in off.view(0)["players"])
+
+
+def test_an_option_the_rally_alone_cannot_pay_says_it_takes_the_reserve_token() -> None:
+    # rule circuits.14.1
+    # Slow Fuse (cost 2) with 1 Rally and the token: playing it spends the token without asking, so the
+    # option says so; with 2 Rally it does not (the holder is then asked)
+    st = scenario(heroes=("Forgeblade", "Lumen Warden"), hands=(["Slow Fuse"], []), rally=(1, 1))
+    st.reserve = 0
+    assert "Play Slow Fuse (plan, cost 2, with your Reserve token)" in labels(st), labels(st)
+    st.apply(find(st, "Slow Fuse"))
+    assert [e["player"] for e in st.log if e["type"] == "reserve_token"] == [0]
+    st = scenario(heroes=("Forgeblade", "Lumen Warden"), hands=(["Slow Fuse"], []), rally=(2, 1))
+    st.reserve = 0
+    assert "Play Slow Fuse (plan, cost 2)" in labels(st), labels(st)

@@ -65,16 +65,18 @@ def equip_options(st: CircuitsState, seat: int) -> list[Option]:
         d = st.defs[g]
         if not affordable(st, seat, d.cost, True):
             continue
+        # the Rally alone cannot pay: the Reserve token pays without asking (rule 14)
+        how = ", with your Reserve token" if d.cost > st.rally[seat] else ""
         for zone, k, h in heroes:
             if squad:
-                opts.append(Option(f"equip:{d.id}:{zone}:{k}", f"Equip {d.name} to {st.name(h)} ({d.slot}, cost {d.cost})",
+                opts.append(Option(f"equip:{d.id}:{zone}:{k}", f"Equip {d.name} to {st.name(h)} ({d.slot}, cost {d.cost}{how})",
                                    {"action": "equip", "card": d.id, "hero": {"seat": seat, "zone": zone, "index": k}},
                                    ("equip", g, h)))
             else:
-                key = ("equip", g, id(d), h)
+                key = ("equip", g, id(d), h, how)
                 o = _SHARED.get(key)
                 if o is None:
-                    o = _SHARED.put(key, d, Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost})",
+                    o = _SHARED.put(key, d, Option(f"equip:{d.id}", f"Equip {d.name} ({d.slot}, cost {d.cost}{how})",
                                                    {"action": "equip", "card": d.id}, ("equip", g, h)))
                 opts.append(o)
     return opts
@@ -117,12 +119,16 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     opts: list[Option] = []
     f = st.flags
     defs = st.defs
+    rally = st.rally[seat]
     for iid in legal_plays(st, seat):
         d = defs[iid]
-        key = ("play", iid, id(d))
+        # a card the Rally alone cannot pay takes the Reserve token without asking (rule 14): say so
+        token = d.cost > rally
+        key = ("play", iid, id(d), token)
         o = _SHARED.get(key)
         if o is None:
-            o = _SHARED.put(key, d, Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost})",
+            how = ", with your Reserve token" if token else ""
+            o = _SHARED.put(key, d, Option(f"play:{d.id}", f"Play {d.name} ({_kind(d)}, cost {d.cost}{how})",
                                            {"action": "play", "card": d.id}, ("play", iid)))
         opts.append(o)
     if "attacked" not in f:

@@ -196,8 +196,11 @@ def h_respond(st: CircuitsState, step: Step) -> None:
 def respond_options(st: CircuitsState, fid: int, n: int) -> list[Option]:
     """The cards that may answer at step `n` of window `fid`, then `pass`."""
     opts = []
+    actor = st.frame_data[fid]["actor"]
+    rally = st.rally[1 - actor if n == 2 else actor]  # the responder's (as in `answers`)
     for i in answers(st, fid, n):
-        opts.append(_answer_option(i, st.defs[i]))
+        d = st.defs[i]
+        opts.append(_answer_option(i, d, d.cost > rally))
     opts.append(_PASS)
     return opts
 
@@ -207,11 +210,14 @@ _SHARED = SharedOptions()
 _PASS = Option("pass", "Pass", {}, -1)
 
 
-def _answer_option(iid: int, d: Any) -> Option:
-    key = (iid, id(d))
+def _answer_option(iid: int, d: Any, token: bool = False) -> Option:
+    """`token`: the Rally alone cannot pay it, so the Reserve token will (rule 14), as the label says."""
+    key = (iid, id(d), token)
     o = _SHARED.get(key)
     if o is None:
-        o = _SHARED.put(key, d, Option(f"answer:{d.id}", f"Answer with {d.name} (cost {d.cost})", {"card": d.id}, iid))
+        how = ", with your Reserve token" if token else ""
+        o = _SHARED.put(key, d, Option(f"answer:{d.id}", f"Answer with {d.name} (cost {d.cost}{how})", {"card": d.id},
+                                       iid))
     return o
 
 
