@@ -51,3 +51,17 @@ def test_the_frontline_board_lists_the_whole_fallen_zone_and_no_numbered_hand() 
     assert "Fallen (oldest first): " + ", ".join(f"Card {k}" for k in range(9)) in board
     hand = board.split("  Hand:\n", 1)[1].splitlines()[: len(view["players"][0]["hand"])]
     assert hand and all(line.startswith("    - ") for line in hand), hand
+
+
+def test_aliens_targets_and_the_play_by_play_say_whose_alien() -> None:
+    from cardarena.games.aliens.narrate import narrate as aliens_narrate
+
+    g = cardarena.load_game("aliens")
+    st = g.new_game(seed=2)
+    from cardarena.games.aliens.actions import target_label
+
+    assert target_label(st, 4, "enemy_alien", 0).startswith(f"P2's {st.alien(4).name} (")
+    e = {"type": "activate", "player": 0, "card": "Rivet Gun", "subtype": "attack", "cost": 1, "origin": "hand",
+         "performer": "Rustbloom Engine", "target": "Oracle Venn", "answering": None,
+         "target_at": {"seat": 1, "zone": "aliens", "index": 1}}
+    assert "on P2's Oracle Venn" in (aliens_narrate(e) or "")

@@ -428,7 +428,7 @@ def test_gap10_an_equip_goes_only_on_your_own_live_aliens():
     # rule aliens.gap.10
     st = scenario(aliens=(P0, P1), hands=(["Plasma Edge"], []), charge=(E, 0), hp={"Rustbloom Engine": 0})
     pick(st, "Play Plasma Edge")
-    assert [x.split(" (")[0] for x in labels(st)] == ["Cindermaw", "Boreas Galewing"]
+    assert [x.split(" (")[0] for x in labels(st)] == ["P1's Cindermaw", "P1's Boreas Galewing"]
 
 
 def test_gap10_an_equip_stays_face_up_and_boosts_only_its_alien():
@@ -972,7 +972,7 @@ def test_gap24_only_live_enemy_aliens_are_targets():
     # rule aliens.gap.24
     st = scenario(aliens=(P0, P1), hands=(["Ember Lash"], []), charge=(E, 0), hp={"Gravok Stonehide": 0})
     pick(st, "Play Ember Lash")
-    assert [x.split(" (")[0] for x in labels(st)] == ["Tempestra", "Synapse Drone"]
+    assert [x.split(" (")[0] for x in labels(st)] == ["P2's Tempestra", "P2's Synapse Drone"]
 
 
 def test_gap24_the_attack_cards_affinity_counts_not_the_declaring_aliens():

@@ -101,7 +101,8 @@ def target_label(st: AliensState, t: int, kind: str, viewer: int) -> str:
             return f"face-down card at position {st.command[st.owner[t]].index(t) + 1}"
         return st.name(t)
     a = st.alien(t)
-    return f"{a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
+    # whose: both squads may hold the same Alien (the label is shared, so by seat, not "your"/"enemy")
+    return f"P{t // 3 + 1}'s {a.name} ({st.hp[t]}/{a.hp} HP, {a.affinity})"
 
 
 #: Options that depend only on a few facts (a card definition, an instance id, a slot, an HP), shared

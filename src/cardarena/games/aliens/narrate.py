@@ -13,9 +13,10 @@ def _p(e: dict[str, Any], key: str = "player") -> str:
 
 def _target(e: dict[str, Any]) -> str:
     """A target by name, or by position when the reader may not know the card (a face-down card)."""
-    if e.get("target"):
-        return str(e["target"])
     at = e["target_at"]
+    if e.get("target"):
+        # an Alien by its seat as well: both squads may hold the same one
+        return f"P{at['seat'] + 1}'s {e['target']}" if at.get("zone") == "aliens" else str(e["target"])
     return f"P{at['seat'] + 1}'s face-down card at position {at['index'] + 1}"
 
 
