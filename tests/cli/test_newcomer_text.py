@@ -65,3 +65,22 @@ def test_aliens_targets_and_the_play_by_play_say_whose_alien() -> None:
          "performer": "Rustbloom Engine", "target": "Oracle Venn", "answering": None,
          "target_at": {"seat": 1, "zone": "aliens", "index": 1}}
     assert "on P2's Oracle Venn" in (aliens_narrate(e) or "")
+
+
+def test_two_cards_with_the_same_text_each_show_it_under_their_option() -> None:
+    """Padded Vest and Grounding Mail read alike: the second option is not left without its text."""
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+    from cardarena.core.engine import Decision, Option
+
+    g = cardarena.load_game("circuits")
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=200))
+    d = Decision(0, "action", "Choose", [Option("a", "Equip Padded Vest (armor, cost 2)", {"card": "uni-padded-vest"}),
+                                        Option("b", "Equip Grounding Mail (armor, cost 2)", {})])
+    human._print_options(d)
+    text = g.card_info("Padded Vest")["text"]
+    assert buf.getvalue().count(text) == 2, buf.getvalue()

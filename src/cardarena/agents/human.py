@@ -125,18 +125,19 @@ class TerminalHuman(Agent):
 
     def _print_options(self, decision: Decision) -> None:
         self.console.print(f"\n{decision.prompt}", style="bold", markup=False)
-        told: set[str] = set()  # each card's text once per decision (Play X / Set X)
+        told: set[tuple[str, str]] = set()  # each card's text once per decision (Play X / Set X)
         for i, o in enumerate(decision.options, 1):
             self.console.print(f"  {i:>2}. {o.label}", markup=False)
             if decision.kind in DETAILED_KINDS:
-                detail = self._detail(o.label, o.data)
-                if detail and detail not in told:
-                    told.add(detail)
-                    self.console.print(f"      {detail}", markup=False, style="dim")
+                found = self._detail(o.label, o.data)
+                # by card: two cards with the same text each show it
+                if found is not None and found[1] and found not in told:
+                    told.add(found)
+                    self.console.print(f"      {found[1]}", markup=False, style="dim")
         self.console.print(f"  ({HELP})", style="dim", markup=False)
 
-    def _detail(self, label: str, data: dict[str, Any]) -> str | None:
-        """One line saying what the card or ability an option names does."""
+    def _detail(self, label: str, data: dict[str, Any]) -> tuple[str, str] | None:
+        """(the card, one line saying what the card or ability an option names does)."""
         names = [n for n in self.index.names_in(data) | self._names_in_label(label)]
         if not names:
             return None
@@ -148,8 +149,8 @@ class TerminalHuman(Agent):
             key = {"Ability": "ability", "Passive": "passive", "Ultimate": "ultimate"}[entry.part]
             part = info[key]
             cost = f"cost {part['cost']} · " if part.get("cost") else ""
-            return f"{cost}{part.get('text', '')}"
-        return str(info.get("text", "")) or None
+            return entry.card, f"{cost}{part.get('text', '')}"
+        return entry.card, str(info.get("text", ""))
 
     def _names_in_label(self, label: str) -> set[str]:
         low = label.lower()
