@@ -84,3 +84,20 @@ def test_two_cards_with_the_same_text_each_show_it_under_their_option() -> None:
     human._print_options(d)
     text = g.card_info("Padded Vest")["text"]
     assert buf.getvalue().count(text) == 2, buf.getvalue()
+
+
+def test_a_hero_option_shows_its_passive_not_its_flavour() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+    from cardarena.core.engine import Decision, Option
+
+    g = cardarena.load_game("circuits")
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=300))
+    human._print_options(Decision(0, "action", "Choose", [Option("swap", "Volt Reaver becomes Active", {}),
+                                                         Option("pass", "Pass", {})]))
+    passive = g.card_info("Volt Reaver")["passive"]
+    assert passive["text"] in buf.getvalue(), buf.getvalue()

@@ -16,7 +16,7 @@ from rich.console import Console
 from ..core.engine import Decision, State
 from ..core.ruleset import Ruleset
 from ..guide import Guide
-from ..terminal.cardtext import CardIndex
+from ..terminal.cardtext import CardIndex, Entry
 from .base import Agent
 
 #: decision kinds whose one-option form is still announced: their existence is public (a window is
@@ -145,6 +145,11 @@ class TerminalHuman(Agent):
         parts = [e for e in entries if e.part is not None]
         entry = parts[0] if parts else max(entries, key=lambda e: len(e.name))
         info = self.index.infos[entry.card]
+        if entry.part is None and info.get("kind") in ("hero", "alien", "general"):
+            # a Hero or an Alien: what it does is its Passive or ability, its text is flavour
+            entry = next((Entry(info[k]["name"], entry.card, label) for k, label in
+                          (("passive", "Passive"), ("ability", "Ability")) if isinstance(info.get(k), dict)
+                          and info[k].get("name")), entry)
         if entry.part is not None:
             key = {"Ability": "ability", "Passive": "passive", "Ultimate": "ultimate"}[entry.part]
             part = info[key]
