@@ -194,8 +194,8 @@ def pinned_spec(spec: str) -> str:
     head = spec.strip().partition(":")[0].strip().lower()
     if head == "cmd":
         return 'cmd:"' + shlex.join(bot.argv()).replace('"', '\\"') + '"'
-    path = spec.strip().partition(":")[2] if head == "bot" else spec
-    return f'bot:"{Path(path.strip().strip(chr(34) + chr(39))).resolve()}"'
+    path = (spec.strip().partition(":")[2] if head == "bot" else spec).strip().strip("\"'")
+    return f'bot:"{Path(path).resolve()}"'
 
 
 def external_from_spec(spec: str, seed: int = 0) -> ExternalAgent | None:
