@@ -128,7 +128,10 @@ def emergency_option(st: FrontlineState, p: int) -> list[Option]:
     key = ("emergency", g, id(d))
     o = _SHARED.get(key)
     if o is None:
-        o = _SHARED.put(key, d, Option("emergency", f"{d.name} steps forward as Emergency Defender",
+        # what it costs is not Expend but the Command Zone: the label says so (a newcomer took it as a swap)
+        o = _SHARED.put(key, d, Option("emergency", f"{d.name} steps forward as Emergency Defender (for good: it "
+                                                    "never returns to the Command Zone, where its aura and "
+                                                    "ability work)",
                                        {"card": d.id}, ("emergency", g)))
     return [o]
 
