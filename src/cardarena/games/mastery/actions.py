@@ -18,7 +18,7 @@ from .mastery import after_reuse, choose_path, eligible_paths, record_mastery
 from .pool import card_pool
 from .schema import CHOSEN_TARGETS, TacticCard, TechniqueCard
 from .state import MasteryState
-from .text import card_text
+from .text import card_text, passive_text
 
 
 # -- who may do what -----------------------------------------------------------------------------
@@ -115,7 +115,8 @@ def _level_option(h: Any, slot: int, pc: Any) -> Option:
     o = _OPTIONS.get(key)
     if o is None:
         o = _OPTIONS[key] = Option(f"level:{slot % 3}:{pc.id}",
-                                   f"{h.name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free)",
+                                   f"{h.name} chooses the Level 2 Path: {pc.name} ({pc.symbol}; free) — "
+                                   f"Passive {pc.passive.name}: {passive_text(pc.passive)}",
                                    {"action": "level", "hero": {"seat": slot // 3, "slot": slot % 3}, "path": pc.id},
                                    ("level", slot, pc.id))
     return o
