@@ -101,3 +101,61 @@ def test_a_hero_option_shows_its_passive_not_its_flavour() -> None:
                                                          Option("pass", "Pass", {})]))
     passive = g.card_info("Volt Reaver")["passive"]
     assert passive["text"] in buf.getvalue(), buf.getvalue()
+
+
+def _play_until(g, seed: int, found):  # type: ignore[no-untyped-def]
+    """A random game of seed `seed`, stopped at the first decision where `found(state)` holds."""
+    import random
+
+    st = g.new_game(seed=seed)
+    rng = random.Random(seed)
+    while st.decision is not None:
+        if found(st):
+            return st
+        st.apply(rng.choice(st.decision.options).id)
+    raise AssertionError("never found")
+
+
+def test_aliens_names_every_hand_card_missing_from_the_action_menu_and_only_those() -> None:
+    """A newcomer's hand card left out of the menu is said to be, with why (rules aliens.3.6, 8.7,
+    12.8 and the cost): every card without a Play option is named, and no card that has one."""
+    import random
+
+    g = cardarena.load_game("aliens")
+    reasons: set[str] = set()
+    for seed in range(12):
+        st = g.new_game(seed=seed)
+        rng = random.Random(seed)
+        while st.decision is not None:
+            d = st.decision
+            notes = dict(g.unplayable(st, d.seat))
+            if d.kind in ("action", "followup"):
+                hand = {st.defs[i].name: st.defs[i].id for i in st.hand[d.seat]}
+                playable = {n for n, pid in hand.items() if f"play:{pid}" in d.ids}
+                assert set(notes) == set(hand) - playable, (seed, d.seq, notes, playable)
+                reasons |= {why.split(":")[0].split(" ")[0] for why in notes.values()}
+            else:
+                assert notes == {}
+            st.apply(rng.choice(d.options).id)
+    assert {"costs", "needs", "your"} <= reasons, reasons
+
+
+def test_the_aliens_menu_says_why_a_card_is_not_playable() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+
+    g = cardarena.load_game("aliens")
+    st = _play_until(g, 0, lambda s: s.decision.kind == "action" and g.unplayable(s, s.decision.seat))
+    seat = st.decision.seat
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=300), input_fn=lambda _: "1")
+    human.seat = seat
+    human.choose(st.view(seat), st.decision, st)
+    out = buf.getvalue()
+    name, why = g.unplayable(st, seat)[0]
+    assert "Not playable now:" in out and f"{name}: {why}" in out, out
+    energy = st.view(seat)["players"][seat]["energy"]
+    assert why.endswith(f"you have {energy} energy") or "Alien" in why, why

@@ -57,6 +57,8 @@ class TerminalHuman(Agent):
         self.seat = 0
         self.shown = 0
         self.seen_log: list[dict[str, Any]] = []
+        #: the hand cards the pending decision leaves out, with why (`Ruleset.unplayable`)
+        self.not_playable: list[tuple[str, str]] = []
 
     # -- the play-by-play ---------------------------------------------------------------------------
     def after_decision(self, state: State, _seat: int) -> None:
@@ -82,6 +84,8 @@ class TerminalHuman(Agent):
             return self._forced(decision)
         self.console.print()
         self.console.print(self.game.render(state_view), markup=False)
+        # the game loop hands its state in only to say why a hand card is missing from the options
+        self.not_playable = self.game.unplayable(state, self.seat) if state is not None else []
         self._print_options(decision)
         shown = self.index.names_in(state_view) | self.index.names_in(self.seen_log)
         while True:
@@ -134,6 +138,10 @@ class TerminalHuman(Agent):
                 if found is not None and found[1] and found not in told:
                     told.add(found)
                     self.console.print(f"      {found[1]}", markup=False, style="dim")
+        if self.not_playable:
+            self.console.print("  Not playable now:", style="dim", markup=False)
+            for name, why in self.not_playable:
+                self.console.print(f"      {name}: {why}", style="dim", markup=False)
         self.console.print(f"  ({HELP})", style="dim", markup=False)
 
     def _detail(self, label: str, data: dict[str, Any]) -> tuple[str, str] | None:

@@ -196,6 +196,12 @@ class Ruleset(ABC):
 
         return json.dumps(view, indent=1)
 
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """(card name, why) for each card in `seat`'s hand that its pending decision leaves out, in a
+        person's words: the terminal shows them under the options. Reads only what `seat` may know.
+        Default: nothing said."""
+        return []
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic in [-1, 1]: how well `seat` stands. Used by search agents to cut rollouts."""
         return 0.0

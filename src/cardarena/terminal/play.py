@@ -97,7 +97,7 @@ class PlaySession:
             d = st.decision
             if d.seat == self.me:
                 try:
-                    choice = self.human.choose(st.view(self.me), d, None)
+                    choice = self.human.choose(st.view(self.me), d, st)
                 except Undo:
                     self.undo()
                     st = self.state

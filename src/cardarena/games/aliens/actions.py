@@ -454,6 +454,52 @@ def activation_options(st: AliensState, p: int, mode: str) -> list[Option]:
     return opts
 
 
+def unplayable(st: AliensState, p: int, mode: str) -> list[tuple[str, str]]:
+    """Each card of p's hand that `activation_options` leaves out now, once by name, with why in a
+    person's words (the terminal shows them under the options, so a card missing from the menu is
+    not a mystery). Only p's own hand and public facts are read."""
+    costs: dict[str, list[tuple[int, int]]] = {}
+    lim, ecards = _limits(st, p, mode, None, costs)
+    energy = len(st.reactor[p]) + st.charge[p]
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for iid in st.hand[p]:
+        d = st.defs[iid]
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        c = _CARDS.get(d.id)
+        if c is None or c.d is not d:
+            c = _card(d)
+        if not _usable(c, mode, lim, ecards):
+            out.append((d.name, _why_not(st, p, c, mode, ecards, costs.get(c.key), energy)))
+    return out
+
+
+def _why_not(st: AliensState, p: int, c: _Card, mode: str, ecards: bool,
+             pairs: list[tuple[int, int]] | None, energy: int) -> str:
+    d = c.d
+    if mode != "primary" and mode not in c.modes:
+        return f"not a card for this {mode} follow-up"  # rules aliens.7.7–7.13
+    if c.ec and not ecards:
+        return "needs an enemy card in play: a Sector or a card in the other Command Zone"
+    if c.key != _SPAWN:
+        attack = d.subtype == "attack"
+        mine = [s for s in (p * 3, p * 3 + 1, p * 3 + 2) if st.hp[s] > 0 and st.alien(s).species == d.species]
+        if not mine:
+            article = "an" if d.species[:1] in "AEIOU" else "a"
+            return f"needs {article} {d.species} Alien not knocked out"  # rule aliens.3.6
+        ready = [s for s in mine if st.status[s] != "jammed"]
+        if not ready:
+            return f"your {d.species} Alien is Jammed"  # rule aliens.12.8
+        if attack and all(st.attacked[s] for s in ready):
+            return f"your {d.species} Alien has already attacked this turn"  # rule aliens.8.7
+    real = [max(0, d.cost + mod) + flux for mod, flux in pairs or [(0, 0)]]
+    cost = min(real)
+    printed = "" if cost == d.cost else f" (printed {d.cost})"
+    return f"costs {cost}{printed}: you have {energy} energy"
+
+
 _PASS = Option("pass", "Pass", {"action": "pass"}, ("pass",))
 _DECLINE = Option("pass", "Decline the follow-up", {"action": "pass"}, ("pass",))
 

@@ -10,7 +10,7 @@ from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
-from . import rules
+from . import actions, rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
 from .narrate import narrate
@@ -98,6 +98,13 @@ class AliensRuleset(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return narrate(event)
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        d = state.decision
+        assert isinstance(state, AliensState)
+        if d is None or d.seat != seat or d.kind not in ("action", "followup") or state.resume is None:
+            return []
+        return actions.unplayable(state, seat, state.resume[1])  # resume is ("act", mode)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic for search cut-offs, in [-1, 1]: live Aliens and their HP (what KOs and the safety
