@@ -159,3 +159,16 @@ def test_the_aliens_menu_says_why_a_card_is_not_playable() -> None:
     assert "Not playable now:" in out and f"{name}: {why}" in out, out
     energy = st.view(seat)["players"][seat]["energy"]
     assert why.endswith(f"you have {energy} energy") or "Alien" in why, why
+
+
+def test_frontline_names_its_phases_and_who_went_first_in_words() -> None:
+    """`main1` and "Player 1 is P2" read as code to a newcomer (rule frontline.5)."""
+    from cardarena.games.frontline.narrate import narrate as frontline_narrate
+
+    g = cardarena.load_game("frontline")
+    st = g.new_game(seed=3)
+    view = st.view(0)
+    view["phase"], view["first"] = "main1", 1
+    head = frontline_render(view).splitlines()[0]
+    assert "Main Phase 1" in head and "P2 went first (the rules' Player 1)" in head, head
+    assert frontline_narrate({"type": "phase", "phase": "battle"}) == "  [Battle Phase]"

@@ -7,6 +7,8 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
+from .present import PHASE_NAMES
+
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
@@ -100,5 +102,5 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "result":
         return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     if t == "phase":
-        return None if e["phase"] == "draw" else f"  [{e['phase']}]"
+        return None if e["phase"] == "draw" else f"  [{PHASE_NAMES.get(e['phase'], e['phase'])}]"
     return None  # shuffle, turn_end, ladder_done, target, draw_skipped: nothing a reader needs

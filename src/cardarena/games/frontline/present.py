@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: the rulebook's names of the five phases (rule frontline.5), by the view's phase id
+PHASE_NAMES = {"draw": "Draw Phase", "main1": "Main Phase 1", "battle": "Battle Phase", "main2": "Main Phase 2",
+               "end": "End Phase"}
+
 
 def _piece(c: dict[str, Any] | None) -> str:
     if c is None:
@@ -23,7 +27,10 @@ def _card(c: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any]) -> str:
     me = view["seat"]
-    lines = [f"Turn {view['turn']} · {view['phase']} · P{view['active'] + 1} to play · Player 1 is P{view['first'] + 1}"]
+    phase = PHASE_NAMES.get(view["phase"], view["phase"])
+    # the rulebook's "Player 1" is whoever went first, not always P1
+    lines = [f"Turn {view['turn']} · {phase} · P{view['active'] + 1} to play · "
+             f"P{view['first'] + 1} went first (the rules' Player 1)"]
     order = (1 - me, me) if me in (0, 1) else (0, 1)  # a spectator (seat -1) sees P1 then P2
     for p in order:
         pv = view["players"][p]
