@@ -220,3 +220,13 @@ def test_play_deals_from_a_secret_seed_told_only_when_the_game_ends() -> None:
     assert seeds[0] != seeds[1]
     r = run("play", "aliens", "--opponent", "random", "--seed", str(seeds[0]), input="q\n")
     assert re.search(rf"seed\s+{seeds[0]}", r.output.partition("Type a number")[0]) and "the seed was" not in r.output
+
+
+def test_a_mastery_concession_counts_the_rounds_played(tmp_path: Path) -> None:
+    """Mastery counts Rounds, not turns: a concession in Round 2 said "after 0 Rounds"."""
+    p = tmp_path / "m.json"
+    r = run("play", "mastery", "--opponent", "random", "--seed", "3", "--replay", str(p), input="1\n" * 16 + "q\ny\n")
+    assert r.exit_code == 0 and "P1 conceded (after 2 Rounds)" in r.output, r.output[-400:]
+    assert json.loads(p.read_text())["result"]["turns"] == 2
+    shown = run("replay", str(p))
+    assert "(after 2 Rounds)" in shown.output, shown.output[-400:]

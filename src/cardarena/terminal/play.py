@@ -22,7 +22,7 @@ from ..agents.human import Concede, TerminalHuman, Undo
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import IllegalChoice
-from ..core.match import replay_record
+from ..core.match import replay_record, turns_of
 from ..core.replay import save_replay
 from ..core.ruleset import Ruleset
 from ..guide import Guide, result_words
@@ -123,7 +123,7 @@ class PlaySession:
                     forfeit = why
             self.human.after_decision(st, self.me)
         if conceded:
-            st.finish(1 - self.me, CONCEDED, int(getattr(st, "turn", 0)))
+            st.finish(1 - self.me, CONCEDED, turns_of(st))  # mastery counts Rounds
             self.human.after_decision(st, self.me)
         record = replay_record(st, self.names, self.version)
         if conceded:

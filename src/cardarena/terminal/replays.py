@@ -12,6 +12,7 @@ from typing import Any
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice, ReplayError
+from ..core.match import turns_of
 from ..core.registry import load_game
 from ..core.replay import finish_as_recorded, load_replay
 from .runner import EngineFailure, apply_choice
@@ -76,7 +77,7 @@ def advance(state: State, data: dict[str, Any], upto: int, path: Path) -> None:
             raise ReplayError(f"{path}: choice {i + 1} ({c!r}) is not legal when replayed: {e}") from None
     if upto == len(data["choices"]) and state.result is None and data.get("conceded") is not None:
         seat = int(data["conceded"])
-        state.finish(1 - seat, "conceded", int(getattr(state, "turn", 0)))
+        state.finish(1 - seat, "conceded", turns_of(state))
     if upto == len(data["choices"]):
         finish_as_recorded(state, data)
 
