@@ -4,6 +4,8 @@ shown once, the Fallen Zone whole, hand lines that are not menu numbers."""
 
 from __future__ import annotations
 
+import pytest
+
 import cardarena
 from cardarena.games.circuits.narrate import narrate as circuits_narrate
 from cardarena.games.frontline.present import render as frontline_render
@@ -116,12 +118,18 @@ def _play_until(g, seed: int, found):  # type: ignore[no-untyped-def]
     raise AssertionError("never found")
 
 
-def test_aliens_names_every_hand_card_missing_from_the_action_menu_and_only_those() -> None:
-    """A newcomer's hand card left out of the menu is said to be, with why (rules aliens.3.6, 8.7,
-    12.8 and the cost): every card without a Play option is named, and no card that has one."""
+@pytest.mark.parametrize(("game_id", "kinds", "prefix", "words"), [
+    ("aliens", ("action", "followup"), "play:", {"costs", "needs", "your"}),
+    ("mastery", ("opportunity",), "card:", {"costs", "one", "none", "needs", "already"}),
+])
+def test_every_hand_card_missing_from_the_menu_is_named_and_only_those(
+        game_id: str, kinds: tuple[str, ...], prefix: str, words: set[str]) -> None:
+    """A newcomer's hand card left out of the menu is said to be, with why (aliens: rules aliens.3.6,
+    8.7, 12.8 and the cost; mastery: 4.10, 5.6, 6.4): every card without its play option is named,
+    and no card that has one."""
     import random
 
-    g = cardarena.load_game("aliens")
+    g = cardarena.load_game(game_id)
     reasons: set[str] = set()
     for seed in range(12):
         st = g.new_game(seed=seed)
@@ -129,15 +137,15 @@ def test_aliens_names_every_hand_card_missing_from_the_action_menu_and_only_thos
         while st.decision is not None:
             d = st.decision
             notes = dict(g.unplayable(st, d.seat))
-            if d.kind in ("action", "followup"):
+            if d.kind in kinds:
                 hand = {st.defs[i].name: st.defs[i].id for i in st.hand[d.seat]}
-                playable = {n for n, pid in hand.items() if f"play:{pid}" in d.ids}
+                playable = {n for n, pid in hand.items() if f"{prefix}{pid}" in d.ids}
                 assert set(notes) == set(hand) - playable, (seed, d.seq, notes, playable)
-                reasons |= {why.split(":")[0].split(" ")[0] for why in notes.values()}
+                reasons |= {w for why in notes.values() for w in why.split(" ")}
             else:
                 assert notes == {}
             st.apply(rng.choice(d.options).id)
-    assert {"costs", "needs", "your"} <= reasons, reasons
+    assert words <= reasons, reasons
 
 
 def test_the_aliens_menu_says_why_a_card_is_not_playable() -> None:

@@ -218,6 +218,39 @@ def _hand_option(st: MasteryState, d: Any, ready: list[int], ap: int, enemies: b
     return None
 
 
+def unplayable(st: MasteryState, p: int, phase: str) -> list[tuple[str, str]]:
+    """Each card of p's hand that `opportunity_options` leaves out now, once by name, with why in a
+    person's words (the terminal shows them under the options). Reads p's own hand and public facts."""
+    live = st.live_slots(p)
+    ready = [s for s in live if not st.used[s]]
+    ap = st.ap[p]
+    enemies = bool(st.live_slots(1 - p))
+    others = len(live) > 1
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for iid in st.hand[p]:
+        d = st.defs[iid]
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        if _hand_option(st, d, ready, ap, enemies, others, phase) is not None:
+            continue
+        if d.cost > ap:
+            why = f"costs {d.cost} AP: your party has {ap} left this Round"  # rule mastery.5.6
+        elif d.target == "enemy" and not enemies:
+            why = "no enemy Hero is left to target"
+        elif isinstance(d, TacticCard):
+            why = "one Immediate Tactic per Action Opportunity"  # rule mastery.4.10
+        elif d.target == "another_ally" and not others:
+            why = "needs another live Hero of yours to target"
+        else:
+            able = [st.heroes[s].name for s in live if can_perform(st, s, d)]
+            why = (f"{' and '.join(able)} can perform it but already acted this Round" if able
+                   else "none of your live Heroes can perform it")  # rules mastery.6.4, 4.6
+        out.append((d.name, why))
+    return out
+
+
 _SKILLS: dict[tuple[Any, ...], list[Option]] = {}
 
 

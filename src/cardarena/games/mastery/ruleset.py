@@ -10,6 +10,7 @@ from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
+from . import actions
 from . import rules as game_rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
@@ -113,6 +114,13 @@ class MasteryRuleset(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return narrate(event)
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        d = state.decision
+        assert isinstance(state, MasteryState)
+        if d is None or d.seat != seat or d.kind != "opportunity" or state.resume is None:
+            return []
+        return actions.unplayable(state, seat, state.resume[2])  # resume is ("opp_chosen", p, phase)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic for search cut-offs, in [-1, 1]: surviving Heroes and their HP share."""
