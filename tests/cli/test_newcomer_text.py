@@ -118,15 +118,17 @@ def _play_until(g, seed: int, found):  # type: ignore[no-untyped-def]
     raise AssertionError("never found")
 
 
-@pytest.mark.parametrize(("game_id", "kinds", "prefix", "words"), [
-    ("aliens", ("action", "followup"), "play:", {"costs", "needs", "your"}),
-    ("mastery", ("opportunity",), "card:", {"costs", "one", "none", "needs", "already"}),
+@pytest.mark.parametrize(("game_id", "kinds", "plays", "words"), [
+    ("aliens", ("action", "followup"), ("play",), {"costs", "needs", "your"}),
+    ("mastery", ("opportunity",), ("card",), {"costs", "one", "none", "needs", "already"}),
+    ("frontline", ("main",), ("deploy", "general", "tactical", "equip", "action"),
+     {"costs", "Reaction:", "target", "attach"}),
 ])
 def test_every_hand_card_missing_from_the_menu_is_named_and_only_those(
-        game_id: str, kinds: tuple[str, ...], prefix: str, words: set[str]) -> None:
+        game_id: str, kinds: tuple[str, ...], plays: tuple[str, ...], words: set[str]) -> None:
     """A newcomer's hand card left out of the menu is said to be, with why (aliens: rules aliens.3.6,
-    8.7, 12.8 and the cost; mastery: 4.10, 5.6, 6.4): every card without its play option is named,
-    and no card that has one."""
+    8.7, 12.8 and the cost; mastery: 4.10, 5.6, 6.4; frontline: 4.4–4.6, the Expend cost, Reactions):
+    every card without its play option is named, and no card that has one."""
     import random
 
     g = cardarena.load_game(game_id)
@@ -139,7 +141,8 @@ def test_every_hand_card_missing_from_the_menu_is_named_and_only_those(
             notes = dict(g.unplayable(st, d.seat))
             if d.kind in kinds:
                 hand = {st.defs[i].name: st.defs[i].id for i in st.hand[d.seat]}
-                playable = {n for n, pid in hand.items() if f"{prefix}{pid}" in d.ids}
+                played = {tuple(i.split(":")[:2]) for i in d.ids}
+                playable = {n for n, pid in hand.items() if any((k, pid) in played for k in plays)}
                 assert set(notes) == set(hand) - playable, (seed, d.seq, notes, playable)
                 reasons |= {w for why in notes.values() for w in why.split(" ")}
             else:

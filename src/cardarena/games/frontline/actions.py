@@ -15,7 +15,7 @@ from cardarena.core.options import SharedOptions
 from .effects import expend, muster, to_fallen
 from .expend import fuel, pay_step, room_step, room_to_open, weight
 from .ladder import declare, emergency_option, retreat_options
-from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, TacticalCard
+from .schema import ActionCard, EquipmentCard, GeneralCard, HeroCard, ReactionCard, TacticalCard
 from .state import COMMAND, FRONT, GEAR, GEAR_MAX, LADDER, TAC, FrontlineState
 from .targets import payable_targets
 
@@ -122,6 +122,45 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
     return opts
 
 
+
+
+def unplayable(st: FrontlineState, p: int, n: int) -> list[tuple[str, str]]:
+    """Each card of p's hand that Main Phase `n` leaves out now, once by name, with why in a person's
+    words (the terminal shows them under the options). Reads p's own hand and public facts."""
+    defs = st.defs
+    offered = {o.value[1] for o in main_options(st, p, n)
+               if o.value is not None and o.value[0] in ("deploy", "general", "tactical", "equip", "action")}
+    offered_names = {defs[i].name for i in offered}
+    spare = fuel(st, p) - 1  # the card itself is not fuel
+    out: list[tuple[str, str]] = []
+    for iid in st.hand[p]:
+        d = defs[iid]
+        if d.name in offered_names or any(name == d.name for name, _ in out):
+            continue
+        cost = d.cost
+        if isinstance(d, ReactionCard):
+            why = "a Reaction: played on the Reaction Ladder, in answer to a declaration"
+        elif isinstance(d, EquipmentCard) and cost > spare - 1:
+            why = f"costs {cost}: you have {max(spare - 1, 0)} cards to Expend besides it and the Hero it equips"
+        elif isinstance(d, EquipmentCard) and not any(u >= 0 for u in st.front[p * 5: p * 5 + 5]):
+            why = "needs a unit on your Front Line to attach to"  # rule frontline.4.4
+        elif isinstance(d, EquipmentCard):
+            why = (f"no unit on your Front Line can take it (at most {GEAR_MAX} Equipment each, "
+                   "never two of one title)")  # rules frontline.4.5, 4.6
+        elif isinstance(d, GeneralCard) and st.active_general(p) >= 0 and d.name == defs[st.active_general(p)].name:
+            why = "it is your active General already"  # rule frontline.4.15
+        elif (max(cost, 1) if isinstance(d, GeneralCard) and st.active_general(p) >= 0 else cost) > spare:
+            why = f"costs {cost}: you have {spare} other card{'' if spare == 1 else 's'} to Expend"
+        elif isinstance(d, HeroCard):
+            why = "your Front Line is full, and no card there fits the cost to make room"  # rule frontline.4.1
+        elif isinstance(d, TacticalCard):
+            why = "your Tactical Zone is full, and no card there fits the cost to make room"  # rule frontline.4.10
+        elif isinstance(d, ActionCard):
+            why = "no target it may take now, with the cost paid"
+        else:
+            why = "not playable now"
+        out.append((d.name, why))
+    return out
 
 
 def _card_option(what: str, iid: int, d: Any, label: str) -> Option:

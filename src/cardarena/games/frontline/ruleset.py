@@ -10,6 +10,7 @@ from cardarena.core.decks import Deck, load_starters
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
+from . import actions
 from . import rules as game_rules
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import check_invariants
@@ -94,6 +95,13 @@ class FrontlineRuleset(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return narrate(event)
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        d = state.decision
+        assert isinstance(state, FrontlineState)
+        if d is None or d.seat != seat or d.kind != "main" or state.resume is None:
+            return []
+        return actions.unplayable(state, seat, state.resume[1])  # resume is ("main_do", n)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic in [-1, 1]: the LP race first, then the units and HP each side has in play."""
