@@ -123,11 +123,12 @@ def _play_until(g, seed: int, found):  # type: ignore[no-untyped-def]
     ("mastery", ("opportunity",), ("card",), {"costs", "one", "none", "needs", "already"}),
     ("frontline", ("main",), ("deploy", "general", "tactical", "equip", "action"),
      {"costs", "Reaction:", "target", "attach"}),
+    ("circuits", ("action",), ("play",), {"costs", "Reaction:", "Combo:", "Kind", "target"}),
 ])
 def test_every_hand_card_missing_from_the_menu_is_named_and_only_those(
         game_id: str, kinds: tuple[str, ...], plays: tuple[str, ...], words: set[str]) -> None:
     """A newcomer's hand card left out of the menu is said to be, with why (aliens: rules aliens.3.6,
-    8.7, 12.8 and the cost; mastery: 4.10, 5.6, 6.4; frontline: 4.4–4.6, the Expend cost, Reactions):
+    8.7, 12.8 and the cost; mastery: 4.10, 5.6, 6.4; frontline: 4.4–4.6, the Expend cost, Reactions; circuits: 7.12, 14.1, gap.1, gap.27):
     every card without its play option is named, and no card that has one."""
     import random
 

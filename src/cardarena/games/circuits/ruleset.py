@@ -20,6 +20,7 @@ from .present import render
 from .rules import HANDLERS
 from .state import CircuitsState
 from .turn import new_state
+from .unplayable import unplayable as not_offered
 from .views import CircuitsView
 
 SQUAD_SHARE, LIMITED_SHARE = 0.16, 0.08  # of fuzzed games (random_decks)
@@ -120,6 +121,13 @@ class CircuitsRuleset(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return narrate(event)
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        d = state.decision
+        assert isinstance(state, CircuitsState)
+        if d is None or d.seat != seat or d.kind != "action":
+            return []
+        return not_offered(state, seat)
 
     def render(self, view: dict[str, Any]) -> str:
         return render(view)
