@@ -184,3 +184,16 @@ def test_frontline_names_its_phases_and_who_went_first_in_words() -> None:
     head = frontline_render(view).splitlines()[0]
     assert "Main Phase 1" in head and "P2 went first (the rules' Player 1)" in head, head
     assert frontline_narrate({"type": "phase", "phase": "battle"}) == "  [Battle Phase]"
+
+
+def test_a_circuits_bench_hero_shows_its_passive() -> None:
+    """A Squad player weighs a swap by what the Bench Hero does, not only its HP (rule circuits.16)."""
+    from cardarena.games.circuits.present import render as circuits_render
+
+    g = cardarena.load_game("circuits")
+    st = g.new_game(seed=3, fmt="squad")
+    view = st.view(0)
+    board = circuits_render(view)
+    for b in view["players"][0]["bench"]:
+        passive = g.card_info(b["name"])["passive"]
+        assert f"Passive {passive['name']}: {passive['text']}" in board, board

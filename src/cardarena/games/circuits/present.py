@@ -65,6 +65,9 @@ def render(view: dict[str, Any]) -> str:
             gear = ", ".join(g["name"] for g in b["gear"])
             lines.append(f"    Bench: {b['name']}: {b['hp']}/{b['max_hp']} HP" + "".join(f", {x}" for x in extra)
                          + (f" · Gear: {gear}" if gear else ""))
+            card = card_pool().heroes.get(b["name"])
+            if card is not None:  # what a swap would bring in (its Ultimate: `i NAME`)
+                lines.append(f"      Passive {card.passive.name}: {card.passive.text}")
         if pv.get("fallen"):
             lines.append("    Fallen: " + ", ".join(h["name"] for h in pv["fallen"]))
         if isinstance(pv.get("loadout"), list) and pv["loadout"]:  # a spectator's view has none before the reveal
