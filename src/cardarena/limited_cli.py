@@ -245,7 +245,12 @@ def draft(
             err.print(f"drafter fault: {f.describe()}", markup=False)
             labels[f.seat] += f", {f.status} at pick {f.seq}; then the built-in bot"
     decks: list[Deck] = []
+    # people sharing this terminal build in turn: a deck shows its seat's picks, hidden from the others
+    shared = len(people_seats) > 1
     for s in range(d.seats):
+        private = shared and s in people_seats
+        if private:
+            _hand_over(s)
         if s in people_seats and _ask(f"Seat {s + 1}: build your deck by hand? [y/N] ").lower().startswith("y"):
             deck = _build_by_hand(g, lim, d.recruits[s], d.picks[s], d.seed)
         else:
@@ -257,6 +262,10 @@ def draft(
         who = f" ({labels[s]})" if s in labels else "" if s in people_seats else " (bot)"
         out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
                   f"from {len(d.picks[s])} picks", markup=False)
+        if private:
+            _ask(f"Seat {s + 1}, press Enter to hide your deck: ")
+            _clear_screen()
+            out.print(f"Seat {s + 1} has built its deck.", markup=False)
     if told:
         out.print(f"the seed was {d.seed}: `--seed {d.seed}` opens the same packs", markup=False)
     if save is not None:
@@ -293,12 +302,17 @@ def _clear_screen() -> None:
         out.file.flush()
 
 
+def _hand_over(seat: int) -> None:
+    """Clear the screen and wait until seat `seat` (0-based) says it alone holds the terminal."""
+    _clear_screen()
+    out.print(f"Pass the terminal to seat {seat + 1}.", markup=False)
+    _ask(f"Seat {seat + 1}, press Enter when only you can see the screen: ")
+
+
 def _shared_pick(view: dict[str, Any]) -> str:
     """A pick by one of several people at this terminal: the screen is cleared before and after it, and
     the seat whose turn it is says it holds the terminal before its picks and pack are shown."""
-    _clear_screen()
-    out.print(f"Pass the terminal to seat {view['seat'] + 1}.", markup=False)
-    _ask(f"Seat {view['seat'] + 1}, press Enter when only you can see the screen: ")
+    _hand_over(view["seat"])
     try:
         return _person_pick(view)
     finally:

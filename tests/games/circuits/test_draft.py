@@ -120,7 +120,7 @@ def test_people_sharing_the_terminal_hand_it_over_with_the_screen_cleared(monkey
     screen = io.StringIO()
     monkeypatch.setattr(limited_cli, "out", Console(file=screen, force_terminal=True, width=200, highlight=False))
     r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--bots", "0", "--seed", "5"],
-                           input="\n1\n" * 84 + "n\n" * 2)
+                           input="\n1\n" * 84 + "\nn\n\n" * 2)  # each seat's deck: hand over, no, hide
     assert r.exit_code == 0, r.output
     shown = screen.getvalue()
     first_of_seat_2 = shown.index("Seat 2 · pack 1 pick 1")
@@ -128,3 +128,26 @@ def test_people_sharing_the_terminal_hand_it_over_with_the_screen_cleared(monkey
     cleared = shown.rindex("\x1b[3J", 0, handed)  # scrollback too: seat 1's picks cannot be scrolled back to
     assert shown.rindex("Seat 1 · pack 1 pick 1", 0, first_of_seat_2) < cleared
     assert "Seat 1 has picked." in shown
+
+
+def test_people_sharing_the_terminal_build_their_decks_unseen_by_each_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule circuits.gap.37: picks are hidden. Building a deck by hand lists the seat's whole pool (its
+    # picks): at a shared terminal the next seat must not find it on the screen or in the scrollback.
+    import io
+
+    from rich.console import Console
+
+    from cardarena import limited_cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(limited_cli, "out", Console(file=screen, force_terminal=True, width=200, highlight=False))
+    build = "y\n1\n" + "".join(f"{k}\n" for k in range(1, 40)) * 4 + "done\n"
+    r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "2", "--bots", "0", "--seed", "5"],
+                           input="\n1\n" * 84 + "\n" + build + "\n" + "\nn\n\n")
+    assert r.exit_code == 0, r.output
+    shown = screen.getvalue()
+    pool_listed = shown.index("0 cards. Not legal yet")  # seat 1 builds by hand: its pool is on the screen
+    assert shown.rindex("Pass the terminal to seat 1", 0, pool_listed) > shown.rindex("Seat 2 has picked.", 0, pool_listed)
+    handed = shown.index("Pass the terminal to seat 2", pool_listed)  # then seat 2 builds its deck
+    assert shown.index("\x1b[3J", pool_listed) < shown.index("Seat 1 has built its deck.", pool_listed) < handed
+    assert shown.index("Seat 2: ", handed) > handed  # seat 2's deck is told after the hand-over
