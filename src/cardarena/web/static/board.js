@@ -37,7 +37,9 @@ const Arena = (() => {
   }
 
   function thing(x) {
-    if (x === null || x === undefined) return el("span", "card back", "hidden");
+    // null is an empty place (a frontline Front slot with no piece); a hidden card is an object
+    // ({"hidden": true} or {"face_down": true}), drawn as a card back below
+    if (x === null || x === undefined) return el("span", "card empty-slot", "empty");
     if (typeof x === "string") return current && current.cards[x] ? nameChip(x) : el("span", "chip", x);
     if (typeof x !== "object") return el("span", "chip", x);
     if (Array.isArray(x)) { const s = el("span", "group"); x.forEach((y) => s.append(thing(y))); return s; }
@@ -109,7 +111,9 @@ const Arena = (() => {
     for (const [k, x] of Object.entries(v)) {
       if (SKIP_TOP.has(k) || scalar(x)) continue;
       const zone = el("div", "zone shared");
-      zone.append(el("h4", null, k), thing(x));
+      zone.dataset.zone = k;
+      zone.append(el("h4", null, k.replace(/_/g, " ")),
+        Array.isArray(x) && !x.length ? el("span", "empty", "—") : thing(x));
       board.append(zone);
     }
     // the other seats above, the viewer's own seat at the bottom (as at a table)

@@ -1,0 +1,61 @@
+"""What a user saw wrong in the browser (a sweep of the web arena), each checked in Debian's chromium
+against a server on a free local port (the fixtures of test_browser.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .test_browser import CHROMIUM, pw, server  # noqa: F401  (the server fixture)
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[object]:  # noqa: F811
+    with pw.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        yield b
+        b.close()
+
+
+def new_page(browser: object, server: str, name: str, width: int = 1400) -> object:  # noqa: F811
+    """A fresh context signed up as `name`."""
+    ctx = browser.new_context(base_url=server, viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
+    p = ctx.new_page()
+    p.set_default_timeout(15000)
+    p.goto("/signup")
+    p.fill("input[name=name]", name)
+    p.fill("input[name=password]", "correct horse")
+    p.click("button[type=submit]")
+    pw.expect(p.locator("#whoami")).to_have_text(name)
+    return p
+
+
+def test_an_empty_frontline_slot_is_drawn_empty_not_as_a_hidden_card(browser: object, server: str) -> None:  # noqa: F811
+    # frontline's view gives an empty Front or Tactical slot as null: the board drew it as a card
+    # back reading "hidden", so at the start both players seemed to hold 5 + 3 hidden cards in play
+    p = new_page(browser, server, "slots")
+    p.goto("/play?game=frontline")  # type: ignore[attr-defined]
+    p.fill("input[name=seed]", "3")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.mine")).to_be_visible()  # type: ignore[attr-defined]  # nothing moves now
+    theirs = p.locator('#board .player[data-seat="1"]')  # type: ignore[attr-defined]
+    pw.expect(theirs.locator('[data-zone="front"] .row > *')).to_have_count(5)
+    frame = p.evaluate("async () => (await fetch('/api/play/' + location.pathname.split('/').pop())).json()")  # type: ignore[attr-defined]
+    slots = frame["view"]["players"][1]["front"] + frame["view"]["players"][1]["tactical"]
+    empty = sum(s is None for s in slots)
+    assert empty > 0, "the opponent's slots are empty at the start"
+    zones = theirs.locator('[data-zone="front"] .row > *, [data-zone="tactical"] .row > *')
+    assert zones.locator("text=hidden").count() == 0  # type: ignore[attr-defined]
+    assert theirs.locator('[data-zone="front"] .back, [data-zone="tactical"] .back').count() == 0
+    assert theirs.locator(".empty-slot").count() == empty
+    # a shared zone's title reads as words, and an empty one says so
+    being = p.locator('#board .zone.shared[data-zone="being_played"] h4')  # type: ignore[attr-defined]
+    pw.expect(being).to_have_text("being played")
+    p.context.close()  # type: ignore[attr-defined]
