@@ -298,6 +298,24 @@ def test_a_knock_out_inside_a_window_lets_the_window_finish_on_the_promoted_hero
     assert hits[-2]["shielded"] == 2 and st.hp[1] == hp("Swarm Architect") - (hits[-2]["base"] - 2) - 4
 
 
+def test_when_both_active_heroes_are_knocked_out_at_once_the_active_player_promotes_first():
+    # rule circuits.18.3
+    # rule circuits.16.23
+    # P2's attack knocks out P1's Ironclad Vanguard; its Riposte (Plated Harness prevented 1) knocks out
+    # P2's Forgeblade in the same event. P2 is the active player: it chooses its promotion first, and
+    # P1 chooses seeing it (it used to be seat order: P1 first, whoever's turn it was).
+    st = squad(heroes=(("Ironclad Vanguard", "Lumen Warden", "Volt Reaver"), ("Forgeblade", *P1[1:])),
+               gear=(["Plated Harness"], ["Impact Maul"]), hp=(2, 1), active=1)
+    pick(st, "Basic Attack")
+    pass_all_but(st, "promote")
+    assert [e["player"] for e in events(st, "knock_out")] == [1, 0]
+    assert (st.decision.seat, st.decision.kind) == (1, "promote")
+    st.apply("promote:bench:1")
+    assert (st.decision.seat, st.decision.kind) == (0, "promote")
+    st.apply("promote:bench:0")
+    assert [e["player"] for e in events(st, "promote")] == [1, 0] and st.result is None
+
+
 def test_a_player_with_no_bench_hero_to_promote_has_lost():
     # rule circuits.16.27
     st = squad(hands=(["Quick Shot"], []), hp=(None, 1))

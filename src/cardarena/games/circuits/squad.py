@@ -142,7 +142,8 @@ def resolve_swap(st: CircuitsState, seat: int, h: int) -> None:
 def settle_squad(st: CircuitsState) -> None:
     """Rules 16.21–16.27 and 1.4: an Active Hero at 0 HP is knocked out (to the Fallen pile, its Gear to
     Scrap); two knocked out loses; otherwise a Bench Hero is promoted at once (ruling circuits.gap.32)."""
-    down = [p for p in (0, 1) if st.hp[p] <= 0 and st.hero[p] not in st.fallen[p]]
+    # both Active Heroes at 0 at once: the active player's knock-out and promotion come first (rule 18.3)
+    down = [p for p in (st.active, 1 - st.active) if st.hp[p] <= 0 and st.hero[p] not in st.fallen[p]]
     for p in down:
         h = st.hero[p]
         st.fallen[p].append(h)
