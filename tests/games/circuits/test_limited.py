@@ -39,6 +39,21 @@ def test_a_pack_has_its_rarity_slots_and_no_signature_or_anomaly_card():
         assert not any(c.signature or getattr(c, "anomaly", False) for c in pack)
 
 
+def test_no_pack_holds_a_squad_only_card():
+    # rule circuits.16.19
+    # ruling circuits.gap.37: a Limited game is a Duel, where nobody Swaps, so a Reaction "when the enemy
+    # Swaps" (Cut Off) could never be played: no pack holds one, and a pool that lists one was not opened.
+    squad_only = [c.name for c in POOL.actions if getattr(c, "trigger", None) == "enemy_swaps"]
+    assert squad_only == ["Cut Off"]
+    rng = random.Random(11)
+    assert not {n for _ in range(300) for n in L.open_pack(POOL, rng)} & set(squad_only)
+    recruits, opened, deck = sealed(3)
+    leaders = {**deck.leaders, "pool": [*opened, "Cut Off"]}
+    found = check_deck(Deck(game="circuits", name="x", format="limited", leaders=leaders, cards=deck.cards,
+                            source="<t>"), POOL)
+    assert len(found) == 1 and "'Cut Off' in `pool`: no pack holds a Squad-only card" in found[0], found
+
+
 def test_the_recruit_pack_holds_three_heroes_of_distinct_names_and_one_gear_per_slot():
     # rule circuits.gap.37
     recruits = [POOL.by_name[n] for n in L.open_recruits(POOL, random.Random(5))]

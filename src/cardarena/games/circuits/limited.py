@@ -25,7 +25,7 @@ from .schema import GearCard, HeroCard
 
 #: a booster pack (ruling circuits.gap.37): 10 commons (mono-Circuit or Universal Action cards),
 #: 2 uncommons (Hero-pair Action cards), 1 Gear, 1 rare (a Legendary Gear one time in three, else a
-#: Hero-pair card). Signature and Anomaly cards are not in packs.
+#: Hero-pair card). Signature, Anomaly and Squad-only cards are not in packs.
 COMMONS, UNCOMMONS, GEAR_SLOTS, RARES, LEGENDARY_ODDS = 10, 2, 1, 1, 3
 PACK_SIZE = COMMONS + UNCOMMONS + GEAR_SLOTS + RARES
 SEALED_PACKS, DRAFT_PACKS = 4, 3
@@ -35,12 +35,22 @@ MIN_DRAFTERS, MAX_DRAFTERS = 2, 8
 SLOTS = ("weapon", "armor", "relic")
 
 
+#: Reactions whose trigger only a Squad game has (a Swap, rule 16.19): a Limited game is a Duel, where
+#: such a card could never be played, so no pack holds one (ruling circuits.gap.37)
+SQUAD_ONLY_TRIGGERS = frozenset({"enemy_swaps"})
+
+
+def in_packs(card: ActionCard) -> bool:
+    """Whether booster packs hold `card`: no Signature, Anomaly or Squad-only card (ruling circuits.gap.37)."""
+    return not card.signature and not card.anomaly and getattr(card, "trigger", None) not in SQUAD_ONLY_TRIGGERS
+
+
 def _commons(pool: CardPool) -> list[ActionCard]:
-    return [c for c in pool.actions if len(c.circuits) < 2 and not c.signature and not c.anomaly]
+    return [c for c in pool.actions if len(c.circuits) < 2 and in_packs(c)]
 
 
 def _pairs(pool: CardPool) -> list[ActionCard]:
-    return [c for c in pool.actions if len(c.circuits) == 2 and not c.signature and not c.anomaly]
+    return [c for c in pool.actions if len(c.circuits) == 2 and in_packs(c)]
 
 
 def _plain_gear(pool: CardPool) -> list[GearCard]:
@@ -114,6 +124,9 @@ def _opened_problems(pool: CardPool, recruits: list[str], opened: list[str]) -> 
         elif card.signature or getattr(card, "anomaly", False):
             kind = "a Signature" if card.signature else "an Anomaly"
             out.append(f"{n!r} in `pool`: no pack holds {kind} card {rules('ruling circuits.gap.37')}")
+        elif not isinstance(card, GearCard) and not in_packs(card):
+            out.append(f"{n!r} in `pool`: no pack holds a Squad-only card (a Limited game has no Swap) "
+                       f"{rules('16.19', 'ruling circuits.gap.37')}")
     return out
 
 
