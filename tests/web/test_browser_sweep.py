@@ -59,3 +59,25 @@ def test_an_empty_frontline_slot_is_drawn_empty_not_as_a_hidden_card(browser: ob
     being = p.locator('#board .zone.shared[data-zone="being_played"] h4')  # type: ignore[attr-defined]
     pw.expect(being).to_have_text("being played")
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_an_oversized_upload_is_refused_in_words_with_a_way_back(browser: object, server: str,  # noqa: F811
+                                                                 tmp_path: Path) -> None:
+    # a deck file over the body limit showed a blank page reading only "request body too large"
+    p = new_page(browser, server, "uploader")
+    big = tmp_path / "big.toml"
+    big.write_text("game = 'aliens'\nname = 'big'\n#" + "x" * 300_000 + "\n", encoding="utf-8")
+    p.goto("/decks")  # type: ignore[attr-defined]
+    p.set_input_files("input[type=file]", str(big))  # type: ignore[attr-defined]
+    p.click('form[action="/decks/import"] button')  # type: ignore[attr-defined]
+    pw.expect(p.locator("main .problem")).to_contain_text("at most 256 KiB")  # type: ignore[attr-defined]
+    pw.expect(p.locator("main")).to_contain_text("Nothing was saved")  # type: ignore[attr-defined]
+    assert p.locator("header a.brand").count() == 1  # type: ignore[attr-defined]  # the site, not a bare text
+    p.click("text=Back")  # type: ignore[attr-defined]
+    pw.expect(p.locator("main h1")).to_have_text("Your decks")  # type: ignore[attr-defined]
+    pw.expect(p.locator("main")).to_contain_text("No deck yet")  # type: ignore[attr-defined]
+    # a script gets the same words as JSON, like every other refusal
+    r = p.request.post("/api/decks/check", data="x" * 300_000,  # type: ignore[attr-defined]
+                       headers={"content-type": "application/json"})
+    assert r.status == 413 and "at most 256 KiB" in r.json()["error"]
+    p.context.close()  # type: ignore[attr-defined]

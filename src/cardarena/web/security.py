@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 import threading
 import time
@@ -86,7 +87,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await _too_large(send)
+            await _too_large(scope, send, self.max_bytes)
             return
         seen = 0
 
@@ -102,14 +103,31 @@ class BodyLimit:
         try:
             await self.app(scope, counted, send)
         except _TooLarge:
-            await _too_large(send)
+            await _too_large(scope, send, self.max_bytes)
 
 
 class _TooLarge(Exception):
     pass
 
 
-async def _too_large(send: Send) -> None:
+async def _too_large(scope: Scope, send: Send, max_bytes: int) -> None:
+    """413 in words a person can act on (the limit, and that nothing changed): JSON for scripts, like
+    every other refusal, and a page with a way back for a browser's form (a deck file too large)."""
+    limit = f"{max_bytes // 1024} KiB" if max_bytes >= 1024 else f"{max_bytes} bytes"
+    text = (f"The request is too large: this server accepts at most {limit} (a deck file is a few KiB). "
+            "Nothing was saved.")
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept", b"").decode("latin-1")
+    if scope.get("path", "").startswith("/api/") or "text/html" not in accept:
+        body, kind = json.dumps({"error": text}).encode(), b"application/json"
+    else:
+        body = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                '<title>Too large · cardarena</title><link rel="stylesheet" href="/static/arena.css"></head>'
+                '<body><header class="top"><a class="brand" href="/">cardarena</a></header><main><h1>413</h1>'
+                f'<p class="problem">{text}</p><p><a href="javascript:history.back()">Back</a></p></main>'
+                '</body></html>').encode()
+        kind = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
-    await send({"type": "http.response.body", "body": b"request body too large"})
+                "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
