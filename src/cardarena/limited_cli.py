@@ -244,7 +244,11 @@ def draft(
         for f in faults:
             err.print(f"drafter fault: {f.describe()}", markup=False)
             labels[f.seat] += f", {f.status} at pick {f.seq}; then the built-in bot"
-    decks: list[Deck] = []
+    if save is not None:  # first: the draft is kept even when a seat's picks make no legal deck
+        _write(save, json.dumps(d.record(), indent=1) + "\n")
+        out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)
+    decks: dict[int, Deck] = {}
+    illegal = 0
     # people sharing this terminal build in turn: a deck shows its seat's picks, hidden from the others
     shared = len(people_seats) > 1
     for s in range(d.seats):
@@ -256,27 +260,27 @@ def draft(
         else:
             deck = lim.build_deck(g.pool, d.recruits[s], d.picks[s], name=f"draft {d.seed} seat {s + 1}")
         problems = g.check_deck(deck, "limited")
-        if problems:
-            _fail(f"seat {s + 1}'s deck is not legal: " + "; ".join(problems), 3)
-        decks.append(deck)
         who = f" ({labels[s]})" if s in labels else "" if s in people_seats else " (bot)"
-        out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
-                  f"from {len(d.picks[s])} picks", markup=False)
+        if problems:  # e.g. too few Action cards picked for 30 (rule 17.13): the other seats keep their decks
+            illegal += 1
+            err.print(f"error: seat {s + 1}{who}: no legal deck from these picks: " + "; ".join(problems), markup=False)
+        else:
+            decks[s] = deck
+            out.print(f"Seat {s + 1}{who}: {deck.leaders['heroes'][0]}, {deck.size} cards "
+                      f"from {len(d.picks[s])} picks", markup=False)
         if private:
             _ask(f"Seat {s + 1}, press Enter to hide your deck: ")
             _clear_screen()
             out.print(f"Seat {s + 1} has built its deck.", markup=False)
     if told:
         out.print(f"the seed was {d.seed}: `--seed {d.seed}` opens the same packs", markup=False)
-    if save is not None:
-        _write(save, json.dumps(d.record(), indent=1) + "\n")
-        out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-        for s, deck in enumerate(decks):
+        for s, deck in decks.items():
             _write(out_dir / f"seat_{s + 1}.toml", deck.to_toml())
         out.print(f"decks written to {out_dir}", markup=False)
-
+    if illegal:
+        raise typer.Exit(3)
 
 def _drafters(specs: list[str], seats: int, seed: int) -> dict[int, ExternalDrafter]:
     """`SEAT=BOT` options -> the external drafter of each seat (0-based keys)."""

@@ -151,3 +151,28 @@ def test_people_sharing_the_terminal_build_their_decks_unseen_by_each_other(monk
     handed = shown.index("Pass the terminal to seat 2", pool_listed)  # then seat 2 builds its deck
     assert shown.index("\x1b[3J", pool_listed) < shown.index("Seat 1 has built its deck.", pool_listed) < handed
     assert shown.index("Seat 2: ", handed) > handed  # seat 2's deck is told after the hand-over
+
+
+def test_a_seat_whose_picks_make_no_legal_deck_loses_neither_the_draft_nor_the_other_decks(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule circuits.17.13: at least 30 cards, all from the pool (no basic-card supply, ruling
+    # circuits.gap.37), so a seat that drafted Gear whenever it could has no legal deck. It is told so;
+    # the draft is still saved and every other seat's deck written (the command used to stop at that
+    # seat, before saving anything).
+    from cardarena.games.circuits.schema import GearCard
+
+    bot = D.bot_pick
+
+    def gear_first(pool, view):
+        gear = [n for n in view["pack"] if isinstance(pool.by_name[n], GearCard)]
+        return gear[0] if gear and view["seat"] == 0 else bot(pool, view)
+
+    monkeypatch.setattr(D, "bot_pick", gear_first)
+    saved, out = tmp_path / "draft.json", tmp_path / "decks"
+    r = CliRunner().invoke(app, ["draft", "circuits", "--seats", "8", "--seed", "3", "--save", str(saved),
+                                 "--out-dir", str(out)])
+    assert r.exit_code == 3, r.output
+    assert "seat 1 (bot): no legal deck from these picks" in r.output and "circuits.17.13" in r.output
+    assert sorted(p.name for p in out.glob("seat_*.toml")) == [f"seat_{s}.toml" for s in range(2, 9)]
+    record = json.loads(saved.read_text())
+    assert D.replay(POOL, record).picks == record["picks"]  # the saved draft replays
