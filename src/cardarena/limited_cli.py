@@ -141,6 +141,16 @@ def _build_by_hand(g: Any, lim: Any, recruits: list[str], opened: list[str], see
             hero = heroes[int(a) - 1]
             break
     auto = lim.build_deck(g.pool, recruits, opened)
+    armory = list(auto.leaders["armory"])  # every Gear opened (rule 17.15) ...
+    legendary = sorted({n for n in opened if getattr(g.pool.by_name.get(n), "legendary", False)})
+    if len(legendary) > 1:  # ... but at most one Legendary (rule 3.11): the player chooses which
+        for k, n in enumerate(legendary, 1):
+            out.print(f"  {k}. {n}", markup=False)
+        while True:
+            a = _ask("Your Legendary Gear (number; the Armory holds one): ")
+            if a.isdigit() and 1 <= int(a) <= len(legendary):
+                armory = [n for n in armory if n not in legendary] + [legendary[int(a) - 1]]
+                break
     names = sorted(n for n in set(opened) if n not in {g_.name for g_ in g.pool.gear})
     have = Counter(opened)
     cards: Counter[str] = Counter()
@@ -148,7 +158,7 @@ def _build_by_hand(g: Any, lim: Any, recruits: list[str], opened: list[str], see
         for k, n in enumerate(names, 1):
             out.print(f"  {k:>2}. {n} ({cards[n]}/{have[n]})", markup=False)
         deck = Deck(game=g.id, name=f"sealed {seed}", format="limited",
-                    leaders={"heroes": [hero], "armory": auto.leaders["armory"], "recruits": list(recruits),
+                    leaders={"heroes": [hero], "armory": armory, "recruits": list(recruits),
                              "pool": list(opened)}, cards={n: k for n, k in cards.items() if k}, source="<hand>")
         problems = g.check_deck(deck, "limited")
         out.print(f"{sum(cards.values())} cards. " + ("Legal: type `done` to keep it." if not problems

@@ -222,3 +222,21 @@ def test_a_limited_deck_records_a_pool_that_packs_could_hold():
     found = check_deck(Deck(game="circuits", name="x", format="limited", leaders=leaders, cards=deck.cards,
                             source="<t>"), POOL)
     assert len(found) == 1 and "lists 4 Heroes" in found[0], found
+
+
+def test_building_by_hand_chooses_which_legendary_gear_the_armory_holds(tmp_path):
+    # rule circuits.17.15
+    # rule circuits.3.11
+    # any Gear opened may be in the Armory, at most one Legendary: a pool that opened three lets the
+    # player choose it (the hand builder used to keep the first by name, Emberheart Anvil, unasked)
+    recruits, opened = L.sealed_pool(POOL, 2)
+    legendary = sorted({n for n in opened if getattr(POOL.by_name[n], "legendary", False)})
+    assert legendary == ["Emberheart Anvil", "Stormglass Oracle", "Sunplate Standard"]
+    out = tmp_path / "hand.toml"
+    cards = "".join(f"{k}\n" for k in range(1, 60)) * 4
+    r = CliRunner().invoke(app, ["sealed", "circuits", "--seed", "2", "--build", "hand", "--out", str(out)],
+                           input="1\n3\n" + cards + "done\n")
+    assert r.exit_code == 0, r.output
+    deck = load_deck(str(out))
+    assert [n for n in deck.leaders["armory"] if n in legendary] == ["Sunplate Standard"]
+    assert check_deck(deck, POOL) == []
