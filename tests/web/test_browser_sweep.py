@@ -81,3 +81,23 @@ def test_an_oversized_upload_is_refused_in_words_with_a_way_back(browser: object
                        headers={"content-type": "application/json"})
     assert r.status == 413 and "at most 256 KiB" in r.json()["error"]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_pages_fit_a_phone_screen(browser: object, server: str) -> None:  # noqa: F811
+    # at 390 px the game page kept its 380 px side column (the board squeezed to a strip, the options
+    # cut off), and a format's long description widened the Play and Contests forms past the screen
+    p = new_page(browser, server, "phone", width=390)
+    p.goto("/play?game=aliens")  # type: ignore[attr-defined]
+    wide = "() => document.documentElement.scrollWidth"
+    assert p.evaluate(wide) <= 390  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("button.option").first).to_be_visible()  # type: ignore[attr-defined]
+    assert p.evaluate(wide) <= 390  # type: ignore[attr-defined]
+    board = p.locator("#board").bounding_box()  # type: ignore[attr-defined]
+    side = p.locator(".side").bounding_box()  # type: ignore[attr-defined]
+    assert board["width"] > 300 and side["width"] > 300 and side["y"] >= board["y"] + board["height"] - 1
+    for url in ("/contests?game=aliens", "/decks/new?game=aliens", "/replays", "/"):
+        p.goto(url)  # type: ignore[attr-defined]
+        assert p.evaluate(wide) <= 390, url  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]
