@@ -331,16 +331,29 @@ def _starters_for(g: Ruleset, fmt: str | None) -> list[str]:
 
 def _setup_players(g: Ruleset, specs: list[str], seed: int, fmt: str | None = None) -> tuple[list[Agent], list[Deck]]:
     agents: list[Agent] = []
-    decks_: list[Deck] = []
-    starters = _starters_for(g, fmt)
+    given: list[Deck | None] = []
     for i, spec in enumerate(specs):
         try:
             agent_spec, deck = split_player(spec)
             agents.append(make_agent(agent_spec, seed=seed * 2 + i))
         except ValueError as e:
             fail(f"--p{i + 1}: {e}")
-        decks_.append(resolve_deck(g, deck if deck is not None else starters[i % len(starters)]))
-    return agents, decks_
+        given.append(None if deck is None else resolve_deck(g, deck))
+    return agents, _fill_decks(g, given, fmt, seed)
+
+
+def _fill_decks(g: Ruleset, given: list[Deck | None], fmt: str | None, seed: int) -> list[Deck]:
+    """The seats' decks, a default for each seat given none: the format's starters, or where the format
+    has none (circuits Limited: the format of --format, else of a deck given) the game's stand-in deck,
+    made from the game seed (secret when the seed is)."""
+    fmt = fmt or next((d.format for d in given if d is not None and d.format), None)
+    starters = _starters_for(g, fmt)
+    out = []
+    for i, deck in enumerate(given):
+        if deck is None:
+            deck = g.stand_in_deck(fmt, seed + 1 + i) if fmt is not None else None
+        out.append(deck if deck is not None else resolve_deck(g, starters[i % len(starters)]))
+    return out
 
 
 def parse_rules(g: Ruleset, rule: list[str] | None) -> dict[str, Any]:
@@ -621,15 +634,14 @@ def play_cmd(
     _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
-        starters = _starters_for(g, fmt)
         agent_spec, opp_deck = split_player(opponent)
         chosen = seed is not None
         # a secret seed: one the person knew would, with both decks, deal them the automaton's cards
         seed = seed if seed is not None else secret_seed()
         bot = make_agent(agent_spec, seed=seed)
         me = seat - 1
-        mine = resolve_deck(g, deck or starters[0])
-        theirs = resolve_deck(g, opp_deck or starters[1 % len(starters)])
+        given = [None if d is None else resolve_deck(g, d) for d in (deck, opp_deck)]
+        mine, theirs = _fill_decks(g, given, fmt, seed)  # yours first, whatever your seat
         if fmt is not None:  # a deck of another format is refused with its reason
             mine, theirs = g.resolve_deck(mine, fmt), g.resolve_deck(theirs, fmt)
     except (CardArenaError, ValueError) as e:

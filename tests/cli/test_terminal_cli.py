@@ -230,3 +230,14 @@ def test_a_mastery_concession_counts_the_rounds_played(tmp_path: Path) -> None:
     assert json.loads(p.read_text())["result"]["turns"] == 2
     shown = run("replay", str(p))
     assert "(after 2 Rounds)" in shown.output, shown.output[-400:]
+
+
+def test_a_limited_deck_meets_a_sealed_deck_when_the_opponent_has_none(tmp_path: Path) -> None:
+    """Limited has no starters: the seat given no deck plays the automatic deck of a Sealed pool made
+    from the game seed (before, the Duel starter it fell back to was refused)."""
+    mine = tmp_path / "s5.toml"
+    assert run("sealed", "circuits", "--seed", "5", "--out", str(mine)).exit_code == 0
+    r = run("play", "circuits", "--deck", str(mine), "--opponent", "random", "--seed", "4", input="q\ny\n")
+    assert r.exit_code == 0 and "(Sealed pool deck)" in r.output and "conceded" in r.output, r.output[-600:]
+    r = run("match", "circuits", "--format", "limited", "--seed", "3", "--p1", "random", "--p2", "random")
+    assert r.exit_code == 0 and r.output.count("Sealed pool deck") == 2, r.output[:600]

@@ -125,6 +125,11 @@ class Ruleset(ABC):
         """The starters a game without decks uses: the first ones by name, one per seat."""
         return sorted(self.starter_decks())[: self.seats[0]]
 
+    def stand_in_deck(self, fmt: str, seed: int) -> Deck | None:
+        """A deck for a seat given none, in a format that has no starters (circuits Limited: the
+        automatic deck of a Sealed pool opened from `seed`); None: the format's starters serve."""
+        return None
+
     def resolve_decks(self, decks: list[Any] | tuple[Any, ...], fmt: str | None) -> tuple[list[Deck], str]:
         """The legal decks and the game's format (the given one, else the default)."""
         fmt = fmt or self.default_format

@@ -87,6 +87,13 @@ class CircuitsRuleset(Ruleset):
         starters = self.starter_decks()
         return sorted(n for n, d in starters.items() if (d.format == "squad") == (fmt == "squad"))[:2]
 
+    def stand_in_deck(self, fmt: str, seed: int) -> Deck | None:
+        """Limited has no starters: a seat given no deck plays the automatic deck of a Sealed pool."""
+        if fmt != "limited":
+            return None
+        recruits, opened = limited_rules.sealed_pool(self.pool, seed)
+        return limited_rules.build_deck(self.pool, recruits, opened, name="Sealed pool deck")
+
     def resolve_decks(self, decks: list[Any] | tuple[Any, ...], fmt: str | None) -> tuple[list[Deck], str]:
         if fmt is None:  # the decks' own format; Squad, Limited and Duel decks never meet (rules 17.1, 17.9)
             loaded = [self.resolve_deck(d, None) for d in decks]
