@@ -101,3 +101,22 @@ def test_pages_fit_a_phone_screen(browser: object, server: str) -> None:  # noqa
         p.goto(url)  # type: ignore[attr-defined]
         assert p.evaluate(wide) <= 390, url  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_finished_game_offers_the_next_one_and_no_concede(browser: object, server: str) -> None:  # noqa: F811
+    # after the result the Concede button still asked "Concede this game?" (and did nothing), and the
+    # page offered only the replay: no way to start another game from it
+    p = new_page(browser, server, "quitter")
+    p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
+    p.goto("/play?game=circuits")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("button.option").first).to_be_visible()  # type: ignore[attr-defined]
+    p.click("#concede")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_contain_text("forfeited")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#concede")).to_be_disabled()  # type: ignore[attr-defined]
+    pw.expect(p.locator("#auto-pass")).to_be_disabled()  # type: ignore[attr-defined]
+    p.click("#new-game")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play\?game=circuits$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("#start")).to_be_visible()  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

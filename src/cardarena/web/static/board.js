@@ -197,6 +197,16 @@ const ArenaPlay = {
       auto.disabled = !f.may_auto_pass;  // against a connected bot: its program could time an auto-pass
       auto.title = f.may_auto_pass ? "" : "Off against a connected bot: how fast a window is passed would tell its program that you hold no answer";
       Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
+      // a finished game: nothing left to concede or pass; offer the next one
+      document.getElementById("concede").disabled = !!f.result;
+      if (f.result) {
+        auto.disabled = true;
+        const again = document.createElement("a");
+        again.href = "/play?game=" + encodeURIComponent(f.game);
+        again.id = "new-game";
+        again.textContent = "Play another game";
+        document.getElementById("status").append(" · ", again);
+      }
       clearTimeout(timer);
       if (!f.result && f.waiting_for !== f.seat) timer = setTimeout(poll, 250);
     };
