@@ -240,6 +240,19 @@ def test_a_swap_brings_in_a_general_of_another_title() -> None:
     assert st.zone[uid(st, "Marshal Vey")] == FRONT and not has(st, "Swap in Marshal Vey")  # nor from the Front Line
 
 
+def test_a_swap_never_expends_more_than_its_cost() -> None:
+    # rule frontline.3.2
+    # rule frontline.gap.10
+    # an equipped Front Line General is Expended with its equipment: 3 cards can't pay a Cost of 1
+    helm = {"Marshal Vey": ["Iron Helm", "Longsword"]}
+    st = scenario(front=(["Marshal Vey"], []), gear=helm, hands=(["Matron Sable", "Lady Cinder", FILLER, FILLER], []))
+    assert not has(st, "Swap in Matron Sable")
+    assert ("Matron Sable", "a swap Expends Marshal Vey with its equipment, 3 cards, more than the Cost of 1") \
+        in GAME.unplayable(st, 0)
+    pick(st, "Swap in Lady Cinder")  # its Cost of 3 fits the 3 exactly
+    assert st.command[0] == uid(st, "Lady Cinder") and len(st.fallen[0]) == 3 and len(st.hand[0]) == 3
+
+
 def test_swap_to_a_cost_zero_general_still_expends_the_old_one() -> None:
     # rule frontline.4.15
     # rule frontline.gap.10

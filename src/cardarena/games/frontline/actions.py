@@ -61,9 +61,12 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
             if general < 0 and d.cost <= spare:
                 opts.append(Option(f"general:{d.id}", f"Play {d.name} to the Command Zone (Expend {d.cost})",
                                    {"card": d.id}, ("general", iid)))
-            elif general >= 0 and max(d.cost, 1) <= spare and d.name != defs[general].name:
+            elif general >= 0 and max(d.cost, 1) <= spare and d.name != defs[general].name \
+                    and weight(st, general) <= max(d.cost, 1):
                 # a swap brings in a different General: not a copy of the active one's title
-                # (rule frontline.4.15, ruling "A swap changes the title")
+                # (rule frontline.4.15, ruling "A swap changes the title"); the active one is Expended
+                # with its equipment, and that whole weight must fit the Cost: a swap never Expends
+                # more than its Cost (rule frontline.3.2, ruling frontline.gap.10)
                 opts.append(Option(f"general:{d.id}", f"Swap in {d.name}: Expend {st.name(general)} "
                                    f"(Expend {max(d.cost, 1)} in all)", {"card": d.id, "swap": True}, ("general", iid)))
         elif isinstance(d, TacticalCard):
@@ -149,6 +152,11 @@ def unplayable(st: FrontlineState, p: int, n: int) -> list[tuple[str, str]]:
                    "never two of one title)")  # rules frontline.4.5, 4.6
         elif isinstance(d, GeneralCard) and st.active_general(p) >= 0 and d.name == defs[st.active_general(p)].name:
             why = "it is your active General already"  # rule frontline.4.15
+        elif isinstance(d, GeneralCard) and st.active_general(p) >= 0 and \
+                weight(st, st.active_general(p)) > max(cost, 1):
+            old = st.active_general(p)
+            why = (f"a swap Expends {defs[old].name} with its equipment, {weight(st, old)} cards, "
+                   f"more than the Cost of {max(cost, 1)}")  # rule frontline.3.2, ruling frontline.gap.10
         elif (max(cost, 1) if isinstance(d, GeneralCard) and st.active_general(p) >= 0 else cost) > spare:
             why = f"costs {cost}: you have {spare} other card{'' if spare == 1 else 's'} to Expend"
         elif isinstance(d, HeroCard):
