@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mastery_scenario import P1, act_with, card, events, hp_of, pass_opportunity, pick, scenario, slot
+from mastery_scenario import GAME, P1, act_with, card, events, hp_of, pass_opportunity, pick, scenario, slot
 
 WIDE = (P1, ["Lysa Quillmark", "Ysolde Farshot", "Edda Vanecrest"])
 KAEL_BONUS = card("Kael Emberstride").passive.amount
@@ -172,3 +172,42 @@ def test_granted_def_lowers_the_damage_taken() -> None:
     base = dmg("Thunder Fist") + card("Brann Stormfist").passive.amount
     assert base - gorm_def >= 1  # the granted DEF, not the minimum of 1, sets the result
     assert events(st, "damage")[0]["final"] == base - gorm_def
+
+
+def test_the_board_shows_the_def_damage_is_computed_with() -> None:
+    # rule mastery.7.2
+    # rule mastery.gap.17
+    # Gorm's Bulwark Presence gives his allies DEF: the board showed Kael at his printed DEF alone
+    st = scenario(hands=([], ["Slash"]))
+    kael = slot(st, "Kael Emberstride")
+    pass_opportunity(st)
+    act_with(st, "Slash", target="Kael")
+    used = events(st, "damage")[0]["defense"]
+    view = st.view(0)["players"][0]["heroes"][kael % 3]
+    assert used == view["def"] + view["def_up"] + view["ally_def"] == card("Kael Emberstride").defense + 1
+    assert f"DEF {view['def']}+1," in GAME.render(st.view(0))
+
+
+def test_the_board_and_log_name_who_guards_whom() -> None:
+    # rule mastery.7.21
+    st = scenario(hands=(["Bodyguard", "Provoke"], ["Slash"]))
+    act_with(st, "Bodyguard", target="Kael")
+    board = GAME.render(st.view(1))
+    assert "guarded by Gorm Ironhide" in board
+    lines = [GAME.narrate(e) for e in st.visible_log(1)]
+    assert "    Gorm Ironhide will intercept the damage of the next attack on Kael Emberstride this Round" in lines
+    act_with(st, "Slash", target="Kael")
+    lines = [GAME.narrate(e) for e in st.visible_log(1)]
+    assert "    Gorm Ironhide intercepts the damage of Slash meant for Kael Emberstride" in lines
+    st = scenario(hands=(["Provoke"], []))
+    act_with(st, "Provoke")
+    assert "draws the next single-target attack" in GAME.render(st.view(1))
+
+
+def test_poisoned_at_one_hp_loses_what_it_has() -> None:
+    # rule mastery.7.12
+    # rule mastery.gap.20
+    st = scenario(hp={"Kael Emberstride": 1}, poison={"Kael Emberstride": 2}, start="end_phase")
+    tick = events(st, "poison_tick")[0]
+    assert tick["lost"] == 1 and tick["hp"] == 0
+    assert "loses 1 HP" in (GAME.narrate(tick) or "")

@@ -124,7 +124,8 @@ def deal_damage(st: MasteryState, performer: int, target: int, e: Effect, source
         st.intercept[target] = -1
         taker = guard
         if st.record:  # a search's copies keep no log: no event built
-            st.emit("intercepted", by=st.hero_ref(guard), protected=st.hero_ref(target), source=source)
+            st.emit("intercepted", by=st.hero_ref(guard), protected=st.hero_ref(target), source=source,
+                    name=hero_name(st, guard), protected_name=hero_name(st, target))
     bonus = passive_amount(st, performer, "damage_bonus") if performer >= 0 else 0
     base = e.amount + bonus
     dfn = defense(st, taker)
@@ -247,7 +248,9 @@ def resolve_effects(
                     st.intercept[t] = performer
                     changed = True
                 if st.record:
-                    st.emit("intercept_set", by=st.hero_ref(performer), protected=st.hero_ref(t), source=source)
+                    # named: who guards whom is public and decides where the next attack's damage goes
+                    st.emit("intercept_set", by=st.hero_ref(performer), protected=st.hero_ref(t), source=source,
+                            name=hero_name(st, performer), protected_name=hero_name(st, t))
             elif v == "ready":
                 if st.used[t]:
                     st.used[t] = False

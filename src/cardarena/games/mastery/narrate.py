@@ -58,7 +58,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "blocked":
         return f"    {e['name']} is Shielded: {_source(e['source'])} is blocked (Shielded removed)"
     if t == "intercepted":
-        return f"    the damage of {_source(e['source'])} is intercepted"
+        if "name" not in e:  # a log from before interceptors were named
+            return f"    the damage of {_source(e['source'])} is intercepted"
+        return f"    {e['name']} intercepts the damage of {_source(e['source'])} meant for {e['protected_name']}"
     if t == "redirected":
         return f"    {_source(e['source'])} is redirected to {e['name']}"
     if t == "heal":
@@ -68,7 +70,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "poison_prevented":
         return f"    {e['name']} cannot be Poisoned"
     if t == "poison_tick":
-        return f"    Poisoned: {e['name']} loses 2 HP → {e['hp']} HP ({e['left']} End Phase(s) left)"
+        return f"    Poisoned: {e['name']} loses {e.get('lost', 2)} HP → {e['hp']} HP ({e['left']} End Phase(s) left)"
     if t == "cured":
         return f"    {e['name']} is no longer Poisoned"
     if t == "shielded":
@@ -82,7 +84,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "redirect_set":
         return f"    {e['name']} will draw the next single-target attack this Round"
     if t == "intercept_set":
-        return "    an interceptor stands guard this Round"
+        if "name" not in e:  # a log from before interceptors were named
+            return "    an interceptor stands guard this Round"
+        return f"    {e['name']} will intercept the damage of the next attack on {e['protected_name']} this Round"
     if t == "readied":
         return f"    {e['name']} is READY again"
     if t == "ap_gained":

@@ -151,9 +151,11 @@ def h_end_phase(st: MasteryState, step: Step) -> None:
             if st.hp[s] <= 0:
                 continue
             if st.poison[s]:
+                before = st.hp[s]
                 lose_hp(st, s, 2)
                 st.poison[s] = max(0, st.poison[s] - 1)
-                st.emit("poison_tick", hero=st.hero_ref(s), name=st.ref(s), lost=2, hp=st.hp[s],
+                # HP stops at 0 (ruling gap.20): a Hero at 1 HP loses 1, and the log says so
+                st.emit("poison_tick", hero=st.hero_ref(s), name=st.ref(s), lost=before - st.hp[s], hp=st.hp[s],
                         left=st.poison[s])
             n = passive_amount(st, s, "end_heal")
             if n and st.hp[s] > 0:

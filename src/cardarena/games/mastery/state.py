@@ -85,6 +85,14 @@ class MasteryState(State):
             out.append(b + 2)
         return out
 
+    def ally_def(self, slot: int) -> int:
+        """DEF this Hero gets from its allies' `ally_def` Passives: damage counts it (ruling gap.17),
+        so the board shows it too."""
+        from .effects import passive_amount  # effects imports this module
+
+        b = slot - slot % 3
+        return sum(passive_amount(self, s, "ally_def") for s in (b, b + 1, b + 2) if s != slot)
+
     def hero_ref(self, slot: int) -> dict[str, int]:
         return {"seat": slot // 3, "slot": slot % 3}
 
@@ -138,6 +146,7 @@ class MasteryState(State):
             "hp": self.hp[slot],
             "max_hp": h.hp,
             "def": h.defense,
+            "ally_def": self.ally_def(slot),
             "defeated": self.hp[slot] <= 0,
             "state": "USED" if self.used[slot] else "READY",
             "shielded": self.shielded[slot],
