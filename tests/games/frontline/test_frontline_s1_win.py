@@ -8,6 +8,7 @@ from frontline_scenario import FILLER, GAME, attack, pass_ladder, pay, pick, sce
 
 from cardarena.games.frontline.schema import Card
 from cardarena.games.frontline.state import FALLEN
+from cardarena.games.frontline.text import card_text
 
 
 def test_each_player_starts_with_20_lp() -> None:
@@ -55,6 +56,26 @@ def test_card_data_outside_the_scale_is_rejected(field: str, value: int) -> None
     raw[field] = value
     with pytest.raises(msgspec.ValidationError, match="0–3"):
         msgspec.convert(raw, Card)
+
+
+@pytest.mark.parametrize("atk", [4, -1])
+def test_an_aura_bonus_outside_the_scale_is_rejected(atk: int) -> None:
+    # rule frontline.1.6
+    # rule frontline.gap.7
+    raw = {"kind": "tactical", "id": "X", "name": "X", "cost": 1, "hp": 1, "aura": {"atk": atk}}
+    with pytest.raises(msgspec.ValidationError, match="0–3"):
+        msgspec.convert(raw, Card)
+
+
+@pytest.mark.parametrize("verb", ["draw", "gain", "reclaim"])
+def test_an_effect_for_your_own_player_cannot_say_opponent(verb: str) -> None:
+    # rule frontline.gap.1
+    # the engine draws, gains and reclaims for the card's own player: `to = opponent` was silently ignored
+    raw = {"kind": "action", "id": "X", "name": "X", "cost": 1, "effects": [{"verb": verb, "to": "opponent"}]}
+    with pytest.raises(msgspec.ValidationError, match="must be you"):
+        msgspec.convert(raw, Card)
+    raw["effects"] = [{"verb": "strike", "to": "you"}]
+    assert card_text(msgspec.convert(raw, Card)) == "You lose 1 LP."  # not "The you lose"
 
 
 def test_every_pool_card_is_on_the_scale() -> None:

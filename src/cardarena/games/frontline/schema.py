@@ -56,6 +56,9 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
             raise ValueError(f"`{self.verb}` lands on a unit; `to` must be one of {sorted(UNIT_RECIPIENTS)}")
         if self.verb in _PLAYER_VERBS and self.to not in ("you", "opponent"):
             raise ValueError(f"`{self.verb}` lands on a player; `to` must be you or opponent")
+        if self.verb in ("draw", "gain", "reclaim") and self.to != "you":
+            # the engine resolves these for the card's own player: `to = opponent` would be ignored
+            raise ValueError(f"`{self.verb}` is for the card's own player; `to` must be you")
         if self.verb == "negate" and self.to != "target":
             raise ValueError("`negate` always lands on the link below it; leave `to` out")
 
@@ -101,6 +104,7 @@ class Aura(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     only: Keyword | None = None  # only units with this printed keyword
 
     def __post_init__(self) -> None:
+        _scale("aura atk", self.atk)  # a printed bonus, on the 0–3 scale like equipment's (rule frontline.1.6)
         if self.hp:
             raise ValueError("auras give ATK or keywords, not HP (ruling frontline.gap.7)")
         if not self.atk and self.keyword is None:

@@ -28,7 +28,7 @@ def effect_text(e: Effect, target: str = "none") -> str:
     if e.verb == "boost":
         return f"give {who} +{n} ATK this turn"
     if e.verb == "strike":
-        return f"the {'opponent' if e.to == 'opponent' else 'you'} lose{'s' if e.to == 'opponent' else ''} {n} LP"
+        return f"the opponent loses {n} LP" if e.to == "opponent" else f"you lose {n} LP"  # not "the you lose"
     if e.verb == "gain":
         return f"you gain {n} LP"
     if e.verb == "draw":
