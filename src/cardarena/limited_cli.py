@@ -154,12 +154,24 @@ def _build_by_hand(g: Any, lim: Any, recruits: list[str], opened: list[str], see
     names = sorted(n for n in set(opened) if n not in {g_.name for g_ in g.pool.gear})
     have = Counter(opened)
     cards: Counter[str] = Counter()
+
+    def made() -> Deck:
+        return Deck(game=g.id, name=f"sealed {seed}", format="limited",
+                    leaders={"heroes": [hero], "armory": armory, "recruits": list(recruits), "pool": list(opened)},
+                    cards={n: k for n, k in cards.items() if k}, source="<hand>")
+
+    total = sum(have[n] for n in names)
+    if total < lim.MIN_DECK:
+        # no choice of cards can make it legal (rule 17.13): say so instead of asking forever; the
+        # caller reports the deck (all of the pool) as not legal, with the reason
+        out.print(f"Your pool holds {total} Action cards; a Limited deck needs {lim.MIN_DECK} (rule 17.13): "
+                  "no legal deck can be built from it.", markup=False)
+        cards.update({n: have[n] for n in names})
+        return made()
     while True:
         for k, n in enumerate(names, 1):
             out.print(f"  {k:>2}. {n} ({cards[n]}/{have[n]})", markup=False)
-        deck = Deck(game=g.id, name=f"sealed {seed}", format="limited",
-                    leaders={"heroes": [hero], "armory": armory, "recruits": list(recruits),
-                             "pool": list(opened)}, cards={n: k for n, k in cards.items() if k}, source="<hand>")
+        deck = made()
         problems = g.check_deck(deck, "limited")
         out.print(f"{sum(cards.values())} cards. " + ("Legal: type `done` to keep it." if not problems
                                                       else "Not legal yet: " + "; ".join(problems)), markup=False)

@@ -176,3 +176,25 @@ def test_a_seat_whose_picks_make_no_legal_deck_loses_neither_the_draft_nor_the_o
     assert sorted(p.name for p in out.glob("seat_*.toml")) == [f"seat_{s}.toml" for s in range(2, 9)]
     record = json.loads(saved.read_text())
     assert D.replay(POOL, record).picks == record["picks"]  # the saved draft replays
+
+
+def test_building_by_hand_from_a_pool_too_small_says_so_instead_of_asking_forever(monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule circuits.17.13: with fewer than 30 Action cards in the pool no deck is legal; the builder used to
+    # ask for cards until input ended
+    import io
+
+    from rich.console import Console
+
+    import cardarena
+    from cardarena import limited_cli
+    from cardarena.games.circuits import limited as lim
+
+    g = cardarena.load_game("circuits")
+    recruits, opened = lim.sealed_pool(g.pool, 4)
+    screen = io.StringIO()
+    monkeypatch.setattr(limited_cli, "out", Console(file=screen, width=200))
+    answers = iter(["1"])  # the Hero; nothing more may be asked
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(answers))
+    deck = limited_cli._build_by_hand(g, lim, recruits, opened[:12], 4)
+    assert "a Limited deck needs 30 (rule 17.13): no legal deck can be built from it" in screen.getvalue()
+    assert any("17.13" in p for p in g.check_deck(deck, "limited"))
