@@ -120,3 +120,26 @@ def test_a_finished_game_offers_the_next_one_and_no_concede(browser: object, ser
     p.wait_for_url(re.compile(r"/play\?game=circuits$"))  # type: ignore[attr-defined]
     pw.expect(p.locator("#start")).to_be_visible()  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_spectator_sees_hidden_hand_cards_as_card_backs(browser: object, server: str) -> None:  # noqa: F811
+    # the spectator's view keeps of a card in hand only {} (the seats agree on nothing else of it):
+    # the board drew six blank boxes for each frontline hand, not cards it cannot see
+    p = new_page(browser, server, "onlooker")
+    p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
+    p.goto("/play?game=frontline")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("button.option").first).to_be_visible()  # type: ignore[attr-defined]
+    p.click("#concede")  # type: ignore[attr-defined]
+    p.click("#to-replay")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/replays/\d+"))  # type: ignore[attr-defined]
+    pw.expect(p.locator('#board .player[data-seat="0"] [data-zone="hand"] button.name').first).to_be_visible()  # type: ignore[attr-defined]
+    p.select_option("#seat", "spectator")  # type: ignore[attr-defined]
+    pw.expect(p.locator('#board .player[data-seat="0"] [data-zone="hand"] button.name')).to_have_count(0)  # type: ignore[attr-defined]
+    hand = p.locator('#board .player[data-seat="0"] [data-zone="hand"] .row > *')  # type: ignore[attr-defined]
+    pw.expect(hand.first).to_be_visible()
+    n = hand.count()
+    assert n >= 5
+    pw.expect(p.locator('#board .player[data-seat="0"] [data-zone="hand"] .card.back')).to_have_count(n)  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

@@ -49,7 +49,9 @@ const Arena = (() => {
       if (x.face_down) inner.classList.add("face-down");
       return inner;
     }
-    if (x.hidden || (x.face_down && !x.name)) { box.classList.add("back"); box.textContent = "face-down"; return box; }
+    // {} is what a spectator's view keeps of a card only its holder sees (the seats' views agree on
+    // nothing of it but its place): a hidden card
+    if (x.hidden || (x.face_down && !x.name) || !Object.keys(x).length) { box.classList.add("back"); box.textContent = "face-down"; return box; }
     if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, x.kind));
     if (x.ko) box.classList.add("ko");
     const stats = [];
