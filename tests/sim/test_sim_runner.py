@@ -59,6 +59,14 @@ def test_decks_all_refuses_a_starter_illegal_in_its_own_format(monkeypatch: pyte
         tasks(Plan(game="aliens", players=["random", "random"], games=2, decks=["all"]))
 
 
+def test_a_format_without_starters_asks_for_decks_by_name() -> None:
+    """circuits Limited has no starters: a plan that leaves a deck out is refused with what to give
+    (it used to fall back to a Duel starter, refused only when its first game began)."""
+    for decks in ([], ["all"]):
+        with pytest.raises(ValueError, match=r"no starter decks for the format 'limited'.*cardarena sealed"):
+            tasks(_plan(fmt="limited", decks=decks))
+
+
 def test_rows_hold_the_game_and_its_cards(tmp_path: Path) -> None:
     rows = play_batch(tasks(_plan(games=2)))
     r = rows[0]

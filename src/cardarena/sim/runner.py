@@ -81,7 +81,12 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
             starters.append(name)
         elif (deck.format or g.default_format) == fmt:
             raise ValueError(f"starter {name!r} is not a legal {fmt} deck: " + "; ".join(problems))
-    starters = starters or sorted(g.starter_decks())
+    if not starters and (plan.decks == ["all"] or (not plan.decks and any(d is None for _, d in specs))):
+        # circuits Limited: each deck is built from its own pool, so no starter can stand in
+        raise ValueError(f"{g.id} has no starter decks for the format {fmt!r}: give each player a deck "
+                         "(--p1 AGENT:FILE --p2 AGENT:FILE, or --decks FILE,FILE)"
+                         + ("; `cardarena sealed circuits --seed N --out FILE` builds a Limited one"
+                            if fmt == "limited" else ""))
     if not plan.decks:
         return [tuple(d or starters[i % len(starters)] for i, (_, d) in enumerate(specs))]
     pool = starters if plan.decks == ["all"] else list(dict.fromkeys(plan.decks))  # a deck named twice is one deck
