@@ -79,3 +79,15 @@ def test_a_seat_count_the_game_does_not_have_is_refused() -> None:
             aec_env("aliens", seats=n)
     with pytest.raises(ValueError, match="one deck per seat"):
         aec_env("aliens", decks=["mind_storm"])
+
+
+@pytest.mark.parametrize("fmt", ["squad", "limited"])
+def test_circuits_formats_without_decks_pass_the_pettingzoo_checks(fmt: str) -> None:
+    # Limited has no starters: a seat plays the stand-in Sealed deck of the game seed, as in `match`
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env("circuits", fmt=fmt), num_cycles=40)
+    seed_test(lambda: aec_env("circuits", fmt=fmt), num_cycles=40)
+    env = aec_env("circuits", fmt=fmt)
+    env.reset(seed=2)
+    assert env.state.config["format"] == fmt

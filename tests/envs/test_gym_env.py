@@ -75,7 +75,7 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
 def test_decks_are_given_per_seat() -> None:
     starters = sorted(gym_env("aliens").ruleset.starter_decks())
     env = gym_env("aliens", seat=1, deck=starters[0], opponent_deck=starters[1])
-    assert env._decks() == [starters[1], starters[0]]
+    assert env._decks(0) == [starters[1], starters[0]]
 
 
 def test_ansi_rendering_is_text_of_the_learners_view() -> None:
@@ -118,3 +118,21 @@ def test_one_deck_given_the_other_seat_gets_the_formats_default() -> None:
     env = gym_env("circuits", deck="squad_sunwall", fmt="squad")
     obs, _ = env.reset(seed=1)
     assert env.state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
+
+
+def test_one_squad_deck_given_without_fmt_makes_a_squad_game() -> None:
+    # the format is the given deck's own, so the other seat gets a Squad starter, not a Duel one
+    for kw in ({"deck": "squad_sunwall"}, {"opponent_deck": "squad_sunwall"}):
+        env = gym_env("circuits", **kw)
+        obs, _ = env.reset(seed=1)
+        assert env.state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_circuits_limited_without_decks_plays_sealed_stand_in_decks(seat: int) -> None:
+    # Limited has no starters: each seat plays the automatic deck of a Sealed pool of the game seed
+    env = gym_env("circuits", fmt="limited", seat=seat)
+    a, ta, _ = _play(env, seed=4)
+    assert env.state.config.get("format") == "limited"
+    b, tb, _ = _play(gym_env("circuits", fmt="limited", seat=seat), seed=4)
+    assert ta == tb and all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))

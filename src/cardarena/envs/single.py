@@ -21,6 +21,7 @@ from .. import load_game
 from ..agents import make_agent
 from ..core.engine import State
 from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
+from .decks import fill_decks, game_format
 from .encoding import OBS_BOUND, ViewEncoder
 
 
@@ -55,6 +56,8 @@ class CardArenaGym(gym.Env):
         self.opponent_deck = opponent_deck
         self.fmt = fmt
         self.rules = rules
+        #: the format the game will have (`fmt`, else the given deck's own), for the decks not given
+        self._fmt = game_format(self.ruleset, [deck, opponent_deck], fmt)
         self.shaped = shaped
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -75,21 +78,18 @@ class CardArenaGym(gym.Env):
         self._opponent_fault: str | None = None
         self._opponent_status = OK
 
-    def _decks(self) -> list[Any] | None:
-        if self.deck is None and self.opponent_deck is None:
-            return None
-        # the seat left unset gets the format's own default deck (a circuits Squad game, a Squad starter)
-        default = self.ruleset.default_decks(self.fmt)
-        mine = self.deck if self.deck is not None else default[self.seat % len(default)]
-        theirs = self.opponent_deck if self.opponent_deck is not None else default[(1 - self.seat) % len(default)]
-        return [mine, theirs] if self.seat == 0 else [theirs, mine]
+    def _decks(self, game_seed: int) -> list[Any]:
+        # a seat given no deck gets the format's own default for its seat (a circuits Squad game, a
+        # Squad starter; Limited, a Sealed deck of the seed), the format read from the deck given if any
+        given = [self.deck, self.opponent_deck] if self.seat == 0 else [self.opponent_deck, self.deck]
+        return fill_decks(self.ruleset, given, self._fmt, game_seed)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         self._end_opponent()
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.opponent.reset(int(self.np_random.integers(0, 2**31 - 1)))
-        self.state = self.ruleset.new_game(decks=self._decks(), seed=game_seed, fmt=self.fmt, rules=self.rules)
+        self.state = self.ruleset.new_game(decks=self._decks(game_seed), seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
         self._opponent_fault = None
         self._opponent_running = True
