@@ -136,3 +136,19 @@ def test_circuits_limited_without_decks_plays_sealed_stand_in_decks(seat: int) -
     assert env.state.config.get("format") == "limited"
     b, tb, _ = _play(gym_env("circuits", fmt="limited", seat=seat), seed=4)
     assert ta == tb and all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_an_opponent_that_crashes_inside_reset_ends_the_episode_at_the_first_step() -> None:
+    # seat 1: the opponent decides first, inside reset, and crashes; Gymnasium has no terminal reset,
+    # so reset shows an all-zero mask and the first step reports the forfeit (+1), whatever its action
+    env = gym_env("aliens", opponent=f'cmd:"python3 {BOTS / "faulty" / "faulty_bot.py"} crash_start"', seat=1)
+    try:
+        obs, info = env.reset(seed=0)
+        assert obs["action_mask"].sum() == 0 and "opponent_fault" in info
+        _, reward, term, trunc, info = env.step(0)
+        assert reward == 1.0 and term and not trunc
+        assert info["result"]["reason"] == "forfeit" and "opponent_fault" in info
+        with pytest.raises(AssertionError, match="reset"):
+            env.step(0)
+    finally:
+        env.close()

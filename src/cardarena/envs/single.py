@@ -70,6 +70,8 @@ class CardArenaGym(gym.Env):
         self.action_space = spaces.Discrete(spec.max_options)
         self.state: State | None = None
         self._steps = 0
+        #: the learner was told the episode ended (by `step`)
+        self._ended = False
         self._potential = 0.0
         #: the opponent was started for the current game and not yet told it ended (an external bot's
         #: process runs in between)
@@ -91,6 +93,7 @@ class CardArenaGym(gym.Env):
         self.opponent.reset(int(self.np_random.integers(0, 2**31 - 1)))
         self.state = self.ruleset.new_game(decks=self._decks(game_seed), seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
+        self._ended = False
         self._opponent_fault = None
         self._opponent_running = True
         try:  # an external bot starts its process here, like in `cardarena match`
@@ -165,26 +168,39 @@ class CardArenaGym(gym.Env):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         st = self.state
-        assert st is not None and st.decision is not None, "step() after the episode ended: call reset()"
+        assert st is not None, "step() before reset()"
+        if st.result is not None or st.decision is None:
+            # the game ended inside `reset` (an opponent that crashed at its start): this first step,
+            # whatever its action, ends the episode with the result; any later one needs a reset
+            assert not self._ended, "step() after the episode ended: call reset()"
+            return self._end_step(0.0)
         d = st.decision
         if not 0 <= int(action) < len(d.options):  # the learner forfeits: the episode is over
             # the public reason says neither the action nor how many were offered (the opponent reads it)
             forfeit(st, self.seat, "the learner took an action outside the mask", INVALID)
             self._end_opponent()
+            self._ended = True
             return self._obs(), -1.0, True, False, {"illegal": True}
         st.apply(d.options[int(action)].id, seq=d.seq)
         self._steps += 1
         self._play_opponent()
+        return self._end_step(self._steps)
+
+    def _end_step(self, steps: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """The transition after the learner's move and the opponent's answers."""
+        st = self.state
+        assert st is not None
         reward = 0.0
         terminated = st.result is not None or st.decision is None
         if terminated:
+            self._ended = True
             winners = st.result.winners if st.result is not None else ()
             reward = 0.0 if not winners else (1.0 if self.seat in winners else -1.0)
         if self.shaped:
             pot = self._evaluate()
             reward += pot - self._potential
             self._potential = pot
-        truncated = not terminated and self._steps >= self.max_steps
+        truncated = not terminated and steps >= self.max_steps
         info: dict[str, Any] = {}
         if terminated and st.result is not None:
             info["result"] = {"winners": list(st.result.winners), "reason": st.result.reason}
