@@ -173,7 +173,7 @@ class CardArenaGym(gym.Env):
             # the game ended inside `reset` (an opponent that crashed at its start): this first step,
             # whatever its action, ends the episode with the result; any later one needs a reset
             assert not self._ended, "step() after the episode ended: call reset()"
-            return self._end_step(0.0)
+            return self._end_step(0)
         d = st.decision
         if not 0 <= int(action) < len(d.options):  # the learner forfeits: the episode is over
             # the public reason says neither the action nor how many were offered (the opponent reads it)
