@@ -315,3 +315,15 @@ def test_a_fluxed_performer_pays_one_more_even_when_a_cut_took_the_cost_to_zero(
                   charge=(3, 0), status=status)
     pick(st, "Play Overcharge")
     assert [e["cost"] for e in events(st, "activate")] == [1 if flux else 0]
+
+
+def test_fluxed_does_not_raise_the_aliens_own_ability_cost():
+    # rule aliens.12.8
+    # Fluxed makes that Alien's Tactics cost more, not its ability: a Fluxed Tempestra with no energy
+    # may still use Eye of the Storm (pay 0); it was left out of the options
+    st = scenario(aliens=(["Tempestra", "Vexa, Ember Queen", "Kryssa the Still"], P1_SQUAD), hands=(["Ember Lash"], []),
+                  charge=(0, 0), status={"Tempestra": "fluxed"})
+    assert has(st, "Eye of the Storm")
+    pick(st, "Eye of the Storm")
+    [ab] = events(st, "ability")
+    assert ab["cost"] == 0 and st.charge[0] == 0

@@ -250,13 +250,13 @@ def _limits(st: AliensState, p: int, mode: str, abilities: list[Option] | None,
             mod += defs[eq].modifiers.cost
         if costs is not None:
             pairs.append((r, not attacked[s], mod, flux))
-        if energy < flux:
-            continue
-        v = energy - mod - flux
-        if lim.get(r.species, _NONE) < v:
-            lim[r.species] = v
-        if not attacked[s] and lim.get(r.akey, _NONE) < v:
-            lim[r.akey] = v
+        if energy >= flux:
+            v = energy - mod - flux
+            if lim.get(r.species, _NONE) < v:
+                lim[r.species] = v
+            if not attacked[s] and lim.get(r.akey, _NONE) < v:
+                lim[r.akey] = v
+        # Fluxed raises Tactics' costs only (rule aliens.12.8), never the Alien's own ability
         if abilities is not None and r.kind != "passive" and _may_use_ability(st, r, s, mode, energy, ecards):
             abilities.append(r.opts.get(s) or r.option(s))
     m = defs[sector].modifiers if sector >= 0 else None
