@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cardarena import game_ids, load_game
-from cardarena.envs import EncodingError, ViewEncoder, aec_env, spec_for
+from cardarena.envs import EncodingError, ViewEncoder, aec_env, gym_env, spec_for
 
 GAMES = game_ids()
 
@@ -74,3 +74,32 @@ def test_the_mask_in_infos_is_the_observed_mask() -> None:
             continue
         assert np.array_equal(obs["action_mask"], info["action_mask"])
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("bad", [0.7, 1.5, None, np.float32(0.0), np.array([0, 1])])
+def test_a_non_integer_action_is_refused_not_rounded(bad) -> None:
+    # a float from a policy head must not silently become option int(x)
+    env = aec_env("aliens")
+    env.reset(seed=3)
+    seq = env.state.decision.seq
+    with pytest.raises(ValueError, match="not an action"):
+        env.step(bad)
+    assert env.state.decision.seq == seq
+    g = gym_env("aliens")
+    g.reset(seed=3)
+    seq = g.state.decision.seq
+    with pytest.raises(ValueError, match="not an action"):
+        g.step(bad)
+    assert g.state.decision.seq == seq and g.state.result is None
+
+
+def test_numpy_integer_actions_are_taken() -> None:
+    env = aec_env("aliens")
+    env.reset(seed=3)
+    seq = env.state.decision.seq
+    env.step(np.int64(0))
+    assert env.state.decision.seq != seq
+    g = gym_env("aliens")
+    g.reset(seed=3)
+    _, _, term, _, _ = g.step(np.array(0))
+    assert not term

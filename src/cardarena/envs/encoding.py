@@ -22,6 +22,7 @@ and data, so a policy can tell what action `i` means.
 
 from __future__ import annotations
 
+import operator
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,17 @@ _MAX_POS = 8
 #: running path hashes: h(child) = h(parent) * _P + h(key), kept to 61 bits
 _P = 1_000_003
 _M = (1 << 61) - 1
+
+
+def action_index(action: Any) -> int:
+    """`action` as an index: a whole number (an int, a NumPy integer or 0-d integer array); anything
+    else (a float, None, an array of several entries) is a ValueError, never rounded to an option."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise ValueError(
+            f"action {action!r} is not an action: give a whole number, the index of an option (Discrete)"
+        ) from None
 
 
 def spec_for(game_id: str) -> EncodingSpec:
@@ -210,7 +222,7 @@ class ViewEncoder:
 
     def option_id(self, decision: Decision, action: int) -> str:
         """The option id action `action` names; ValueError when it is not legal now."""
-        a = int(action)
+        a = action_index(action)
         if not 0 <= a < len(decision.options):
             raise ValueError(
                 f"action {action} is not legal: the {decision.kind!r} decision has {len(decision.options)} options"

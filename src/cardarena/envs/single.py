@@ -22,7 +22,7 @@ from ..agents import make_agent
 from ..core.engine import State
 from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
 from .decks import fill_decks, game_format
-from .encoding import OBS_BOUND, ViewEncoder
+from .encoding import OBS_BOUND, ViewEncoder, action_index
 
 
 class CardArenaGym(gym.Env):
@@ -175,13 +175,14 @@ class CardArenaGym(gym.Env):
             assert not self._ended, "step() after the episode ended: call reset()"
             return self._end_step(0)
         d = st.decision
-        if not 0 <= int(action) < len(d.options):  # the learner forfeits: the episode is over
+        action = action_index(action)  # a non-integer is a ValueError, never rounded to an option
+        if not 0 <= action < len(d.options):  # the learner forfeits: the episode is over
             # the public reason says neither the action nor how many were offered (the opponent reads it)
             forfeit(st, self.seat, "the learner took an action outside the mask", INVALID)
             self._end_opponent()
             self._ended = True
             return self._obs(), -1.0, True, False, {"illegal": True}
-        st.apply(d.options[int(action)].id, seq=d.seq)
+        st.apply(d.options[action].id, seq=d.seq)
         self._steps += 1
         self._play_opponent()
         return self._end_step(self._steps)
