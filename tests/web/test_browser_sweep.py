@@ -143,3 +143,35 @@ def test_a_spectator_sees_hidden_hand_cards_as_card_backs(browser: object, serve
     assert n >= 5
     pw.expect(p.locator('#board .player[data-seat="0"] [data-zone="hand"] .card.back')).to_have_count(n)  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+
+def test_a_replay_shows_the_last_step_asked_for_not_the_last_answer(browser: object, server: str) -> None:  # noqa: F811
+    # each click on Forward (or a seat change) asks the server for a frame; a slow answer to an earlier
+    # click arriving last was drawn over the newer one: the board showed step 1 after Last was clicked
+    p = new_page(browser, server, "stepper")
+    p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
+    p.goto("/play?game=aliens")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    for n in range(1, 4):  # a few steps to step through
+        pw.expect(p.locator("#status.mine")).to_be_visible()  # type: ignore[attr-defined]
+        p.locator("button.option:enabled").last.click()  # type: ignore[attr-defined]
+        p.wait_for_function(f"() => document.querySelectorAll('#log li').length > {n}")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.mine")).to_be_visible()  # type: ignore[attr-defined]
+    p.click("#concede")  # type: ignore[attr-defined]
+    p.click("#to-replay")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/replays/\d+"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("#where")).to_contain_text("step 0 /")  # type: ignore[attr-defined]
+    total = int(p.locator("#where").text_content().split("/")[1])  # type: ignore[attr-defined]
+    assert total >= 2
+    # the server answers step 1 slowly
+    p.evaluate("""() => { const f = window.fetch; window.fetch = (u, i) => String(u).includes("step=1&")
+                    ? new Promise((r) => setTimeout(r, 1500)).then(() => f(u, i)) : f(u, i); }""")  # type: ignore[attr-defined]
+    p.click("#forward")  # type: ignore[attr-defined]
+    p.click("#last")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#where")).to_have_text(f"step {total} / {total}")  # type: ignore[attr-defined]
+    p.wait_for_timeout(2500)  # type: ignore[attr-defined]  # the late answer to step 1 has come by now
+    pw.expect(p.locator("#where")).to_have_text(f"step {total} / {total}")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_be_visible()  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

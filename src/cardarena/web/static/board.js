@@ -235,10 +235,13 @@ const ArenaPlay = {
 const ArenaReplay = {
   start(id, step, total) {
     const seatSel = document.getElementById("seat");
+    let asked = 0;
     const go = (n) => {
       step = Math.max(0, Math.min(total, n));
       const seat = seatSel.value;
+      const mine = ++asked;
       Arena.api("/api/replays/" + id + "?step=" + step + "&seat=" + seat).then((f) => {
+        if (mine !== asked) return;  // a later step or seat was asked for: this answer is stale
         Arena.draw(f, {});
         document.getElementById("where").textContent = "step " + step + " / " + total;
         const q = "?seat=" + seat + "&step=" + step;
