@@ -1,0 +1,34 @@
+"""Pages a user read wrong in a sweep of the web arena (HTTP client: what the server renders)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from fastapi.testclient import TestClient
+
+import cardarena
+
+from .conftest import signup
+
+
+def test_the_leaderboard_names_entries_by_the_numbers_of_the_win_matrix(client: TestClient) -> None:
+    # the leaderboard's "#" was the rank and the win matrix's "#3" the entry number: "#1" named two
+    # different entries on one page (and in its picture)
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("frontline").starter_decks())
+    form = {"csrf": tok, "game": "frontline", "name": "ranks", "pairing": "round-robin", "games": "2",
+            "agent0": "random", "deck0": f"starter:{s[0]}", "agent1": "random", "deck1": f"starter:{s[1]}",
+            "agent2": "greedy", "deck2": f"starter:{s[2]}"}
+    assert client.post("/contests", data=form, follow_redirects=False).status_code == 303
+    assert client.post("/contests/ranks/run", data={"csrf": tok}, follow_redirects=False).status_code == 303
+    end = time.monotonic() + 120
+    while 'data-status="finished"' not in (page := client.get("/contests/ranks").text) or 'data-running="yes"' in page:
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    board = page.split('id="leaderboard"')[1].split("</table>")[0]
+    matrix = page.split('id="win-matrix"')[1].split("</table>")[0]
+    assert "<th>Rank</th>" in board
+    on_board = re.findall(r"<tr><td>\d+</td><td>(#\d+ [^<]+)</td>", board)
+    in_matrix = re.findall(r"<tr><td>(#\d+ [^<]+)</td>", matrix)
+    assert len(on_board) == 3 and sorted(on_board) == sorted(in_matrix)
