@@ -32,3 +32,15 @@ def test_the_leaderboard_names_entries_by_the_numbers_of_the_win_matrix(client: 
     on_board = re.findall(r"<tr><td>\d+</td><td>(#\d+ [^<]+)</td>", board)
     in_matrix = re.findall(r"<tr><td>(#\d+ [^<]+)</td>", matrix)
     assert len(on_board) == 3 and sorted(on_board) == sorted(in_matrix)
+
+
+def test_an_address_no_page_serves_shows_the_arenas_error_page(client: TestClient) -> None:
+    # a mistyped address showed a bare {"detail":"Not Found"}, with no way back into the arena
+    r = client.get("/no-such-page", headers={"accept": "text/html"})
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert '<a class="brand" href="/">' in r.text and "Not Found" in r.text
+    r = client.post("/learn", headers={"accept": "text/html"})  # a method the page does not take
+    assert r.status_code == 405 and '<a class="brand" href="/">' in r.text
+    # scripts get the same {"error": ...} as every other refusal
+    r = client.get("/api/no-such-thing")
+    assert r.status_code == 404 and r.json() == {"error": "Not Found"}

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Red
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from ..arena.store import Store, data_dir
@@ -129,8 +130,10 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=a.limits.body_bytes)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
-    @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, exc: HTTPException) -> Response:
+    # Starlette's own (an address no route serves: 404, a method a route does not take: 405) too, so a
+    # mistyped address shows the arena's error page, not a bare {"detail": "Not Found"}
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", ""):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
         if exc.status_code == 401 and request.method == "GET":
