@@ -103,3 +103,24 @@ def test_numpy_integer_actions_are_taken() -> None:
     g.reset(seed=3)
     _, _, term, _, _ = g.step(np.array(0))
     assert not term
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_options_of_one_decision_never_encode_alike(game: str) -> None:
+    # the option slots tell a policy what each index means: two different options (two cards of a
+    # hand) must not get the same slot, as `hash % 16` gave about one decision in five
+    ruleset = load_game(game)
+    enc = ViewEncoder(game)
+    spec = enc.spec
+    rng = random.Random(2)
+    alike = decisions = 0
+    for g in range(8):
+        st = ruleset.new_game(decks=ruleset.random_decks(rng, 2) if g % 2 else None, seed=g)
+        while st.decision is not None:
+            d = st.decision
+            slots = enc.encode(st.view(d.seat), d)[spec.view_dims:].reshape(spec.max_options, spec.option_dims)
+            n = len(d.options)
+            alike += len({s.tobytes() for s in slots[:n]}) != n
+            decisions += 1
+            st.apply(rng.choice(d.options).id, seq=d.seq)
+    assert decisions > 300 and alike == 0, f"{alike} of {decisions} decisions"

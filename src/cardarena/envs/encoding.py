@@ -16,8 +16,9 @@ process): a number adds `value * 0.1` at its path with list positions kept (the 
 `hp`), a string adds 1 at its path without positions combined with its value (a bag of card ids
 per zone: `me.hand.id=ember_lash`). Players are named by their place relative to the observer
 (`me`, `opp1`...). Printed card facts next to a pool id are left out (the id implies them). Then
-each option slot gets `option_dims` buckets holding the hashed tokens of its decision kind, verb
-and data, so a policy can tell what action `i` means.
+each option slot gets `option_dims` entries holding a fixed random signed code of each token of
+its decision kind, verb and data (`_option_code`), so a policy can tell what action `i` means and
+two options of one decision never look alike.
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ SPECS: dict[str, EncodingSpec] = {
 OBS_BOUND = 16.0
 #: free text and per-decision counters carry no information a policy can use
 _SKIP_KEYS = frozenset({"name", "text", "label", "prompt", "seq", "options", "game", "format"})
+#: buckets (each with a sign) per token of an option slot, and the multiplier remixing its hash
+_OPTION_HASHES = 4
+_MIX = 0x9E3779B97F4A7C15
+_U64 = (1 << 64) - 1
 #: list positions past this share one path
 _MAX_POS = 8
 #: running path hashes: h(child) = h(parent) * _P + h(key), kept to 61 bits
@@ -84,6 +89,23 @@ def action_index(action: Any) -> int:
         ) from None
 
 
+def _option_code(h: int, od: int) -> tuple[tuple[int, float], ...]:
+    """Where an option token of hash `h` adds what, among its slot's `od` buckets: _OPTION_HASHES
+    values, each of a sign and a size in [0.5, 1.5) read with its bucket from a remix of `h`
+    (splitmix64, the same in every process): a fixed random code per token. A plain `h % od` put two
+    card ids in one bucket once in `od` pairs, so two options of one hand often encoded alike and a
+    policy could not tell them apart."""
+    out = []
+    for j in range(1, _OPTION_HASHES + 1):
+        m = (h + j * _MIX) & _U64
+        m = ((m ^ (m >> 30)) * 0xBF58476D1CE4E5B9) & _U64
+        m = ((m ^ (m >> 27)) * 0x94D049BB133111EB) & _U64
+        m ^= m >> 31
+        size = 0.5 + (m & 0xFFFFF) / 0x100000
+        out.append(((m >> 32) % od, -size if m >> 63 else size))
+    return tuple(out)
+
+
 def spec_for(game_id: str) -> EncodingSpec:
     return SPECS.get(game_id, EncodingSpec())
 
@@ -98,6 +120,7 @@ class ViewEncoder:
         self._card_key = self.spec.card_key
         self._skip_card = _SKIP_KEYS | self.spec.static
         self._bucket: dict[str, int] = {}  # key or value text -> CRC-32 (stable across processes)
+        self._codes: dict[int, tuple[tuple[int, float], ...]] = {}  # option token -> its code
 
     # -- observation ---------------------------------------------------------------------------
     def _h(self, text: str) -> int:
@@ -193,15 +216,22 @@ class ViewEncoder:
         spec = self.spec
         n = self.check(decision)
         od = spec.option_dims
-        base = spec.view_dims
         kind = self._h(f"kind={decision.kind}")
+        acc = [0.0] * (n * od)
+        codes = self._codes
         for i in range(n):
             opt = decision.options[i]
             idx = [kind, self._h("verb=" + opt.id.split(":", 1)[0])]
             val = [1.0, 1.0]
             self._walk(opt.data, 0, 0, idx, val)
-            slot = base + i * od
-            out[slot: slot + od] += np.bincount(np.array(idx, dtype=np.int64) % od, weights=val, minlength=od)
+            base = i * od
+            for h, v in zip(idx, val, strict=True):
+                code = codes.get(h)
+                if code is None:
+                    code = codes[h] = _option_code(h, od)
+                for bucket, x in code:
+                    acc[base + bucket] += x * v
+        out[spec.view_dims: spec.view_dims + n * od] += acc
 
     # -- actions -------------------------------------------------------------------------------
     def check(self, decision: Decision) -> int:
