@@ -1201,6 +1201,21 @@ def test_gap27_not_asked_without_any_face_down_card():
     assert st.decision.kind == "action" and st.turn == 5
 
 
+def test_gap27_two_aliens_of_one_species_kod_together_ask_once():
+    # rule aliens.gap.27
+    # Cataclysm Comet KOs both Pyrrhid Aliens at once: one species' set Tactics, one choice (it was
+    # asked once per KO'd Alien, so a "keep" could be asked again)
+    st = scenario(aliens=(TWO_PYRRHID, P1), hands=([], ["Cataclysm Comet"]), command=(["Ignite"], []), set_on=1,
+                  charge=(0, E), hp={TWO_PYRRHID[0]: 1, TWO_PYRRHID[1]: 2}, turn=4, active=1)
+    pick(st, "Play Cataclysm Comet")
+    pick(st, "Let it resolve")
+    assert st.hp[0] == st.hp[1] == 0
+    assert st.decision.kind == "ko_discard" and st.decision.seat == 0
+    pick(st, "Keep them")
+    assert st.decision.kind == "action" and st.turn == 5
+    assert names(st, st.command[0]) == ["Ignite"]
+
+
 # -- gap.28: Recycling timing ---------------------------------------------------------------------
 
 

@@ -488,12 +488,12 @@ def _why_not(st: AliensState, p: int, c: _Card, mode: str, ecards: bool,
         mine = [s for s in (p * 3, p * 3 + 1, p * 3 + 2) if st.hp[s] > 0 and st.alien(s).species == d.species]
         if not mine:
             article = "an" if d.species[:1] in "AEIOU" else "a"
-            return f"needs {article} {d.species} Alien not knocked out"  # rule aliens.3.6
+            return f"needs {article} {d.species} Alien not knocked out"  # rule aliens.11.4, ruling aliens.gap.1
         ready = [s for s in mine if st.status[s] != "jammed"]
         if not ready:
-            return f"your {d.species} Alien is Jammed"  # rule aliens.12.8
+            return f"your {d.species} Alien is Jammed"  # rule aliens.12.4
         if attack and all(st.attacked[s] for s in ready):
-            return f"your {d.species} Alien has already attacked this turn"  # rule aliens.8.7
+            return f"your {d.species} Alien has already attacked this turn"  # rule aliens.3.6
     real = [max(0, d.cost + mod) + flux for mod, flux in pairs or [(0, 0)]]
     cost = min(real)
     printed = "" if cost == d.cost else f" (printed {d.cost})"

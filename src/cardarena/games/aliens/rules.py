@@ -268,7 +268,16 @@ def h_settle(st: AliensState, step: Step) -> None:
         return
     queue = st.ko_queue
     st.ko_queue = []
-    for slot in reversed(queue):
+    # one choice per owner and species: two Aliens of one species KO'd by the same effect leave one
+    # set of dead Tactics, so the owner is asked once, not once per Alien (ruling aliens.gap.27)
+    asked: set[tuple[int, str]] = set()
+    once: list[int] = []
+    for slot in queue:
+        key = (slot // 3, st.alien(slot).species)
+        if key not in asked:
+            asked.add(key)
+            once.append(slot)
+    for slot in reversed(once):
         st.stack.append(("dead_tactics", slot))
 
 
