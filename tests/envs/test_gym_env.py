@@ -67,6 +67,7 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, term, _, info = env.step(bad)
     assert reward == -1.0 and term and info["illegal"]
+    assert info["result"] == {"winners": [1], "reason": "forfeit"}  # like any end of an episode
     assert env.state.result is not None and env.state.result.winners == (1,)  # a forfeit: the game is over
     with pytest.raises(AssertionError, match="reset"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
@@ -152,3 +153,9 @@ def test_an_opponent_that_crashes_inside_reset_ends_the_episode_at_the_first_ste
             env.step(0)
     finally:
         env.close()
+
+
+def test_gym_rendering_shows_the_result_at_the_end() -> None:
+    env = gym_env("frontline", render_mode="ansi")
+    _, _, info = _play(env, seed=0)
+    assert info["result"]["reason"] in env.render()

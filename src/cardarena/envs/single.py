@@ -181,7 +181,7 @@ class CardArenaGym(gym.Env):
             forfeit(st, self.seat, "the learner took an action outside the mask", INVALID)
             self._end_opponent()
             self._ended = True
-            return self._obs(), -1.0, True, False, {"illegal": True}
+            return self._obs(), -1.0, True, False, {"illegal": True, **self._result()}
         st.apply(d.options[action].id, seq=d.seq)
         self._steps += 1
         self._play_opponent()
@@ -202,13 +202,20 @@ class CardArenaGym(gym.Env):
             reward += pot - self._potential
             self._potential = pot
         truncated = not terminated and steps >= self.max_steps
-        info: dict[str, Any] = {}
-        if terminated and st.result is not None:
-            info["result"] = {"winners": list(st.result.winners), "reason": st.result.reason}
+        info = self._result() if terminated else {}
         info.update(self._info())
         return self._obs(), reward, terminated, truncated, info
+
+    def _result(self) -> dict[str, Any]:
+        """`{"result": {winners, reason}}` once the game has one, else empty."""
+        r = self.state.result if self.state is not None else None
+        return {} if r is None else {"result": {"winners": list(r.winners), "reason": r.reason}}
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
-        return self.ruleset.render(self.state.view(self.seat))
+        st = self.state
+        text = self.ruleset.render(st.view(self.seat))
+        if st.result is not None:  # as the AEC env shows it
+            text += f"\nresult: winners={list(st.result.winners)} reason={st.result.reason}"
+        return text
