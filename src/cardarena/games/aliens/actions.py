@@ -485,10 +485,13 @@ def _why_not(st: AliensState, p: int, c: _Card, mode: str, ecards: bool,
         return "needs an enemy card in play: a Sector or a card in the other Command Zone"
     if c.key != _SPAWN:
         attack = d.subtype == "attack"
-        mine = [s for s in (p * 3, p * 3 + 1, p * 3 + 2) if st.hp[s] > 0 and st.alien(s).species == d.species]
-        if not mine:
+        squad = [s for s in (p * 3, p * 3 + 1, p * 3 + 2) if st.alien(s).species == d.species]
+        mine = [s for s in squad if st.hp[s] > 0]
+        if not mine:  # rule aliens.11.4, ruling aliens.gap.1
+            if squad:
+                return f"your {d.species} Alien is knocked out"
             article = "an" if d.species[:1] in "AEIOU" else "a"
-            return f"needs {article} {d.species} Alien not knocked out"  # rule aliens.11.4, ruling aliens.gap.1
+            return f"needs {article} {d.species} Alien: your squad has none"
         ready = [s for s in mine if st.status[s] != "jammed"]
         if not ready:
             return f"your {d.species} Alien is Jammed"  # rule aliens.12.4
