@@ -53,6 +53,12 @@ def test_an_ability_whose_alien_is_koed_by_the_answering_counter_does_nothing():
     assert st.hp[slot(st, "Gravok Stonehide")] == 16  # the ability never resolved
     assert [e["source"] for e in events(st, "damage")] == ["Psychic Backlash"]
     assert events(st, "shield") == []
+    # and the play-by-play says so (it showed the ability used, then nothing)
+    fizzled = events(st, "fizzle")
+    assert [(e["card"], e["ability"]) for e in fizzled] == [("Cindermaw", "Eruption")]
+    from cardarena.games.aliens.narrate import narrate
+
+    assert "Cindermaw's Eruption fizzles" in str(narrate(fizzled[0]))
 
 
 def test_an_equip_whose_alien_is_koed_before_it_attaches_goes_to_the_discard():

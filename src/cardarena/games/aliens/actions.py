@@ -817,6 +817,8 @@ def h_resolve_ability(st: AliensState, step: Step) -> None:
         return
     if st.hp[slot] > 0:
         apply_effects(st, a.ability.effects, Use(p, slot, target, me))
+    elif st.record:  # KO'd in the Counter window: the ability does nothing, and the log says so
+        st.emit("fizzle", player=p, card=st.ref(me), ability=a.ability.name, reason="the Alien using it was KO'd")
     st.flush()
 
 

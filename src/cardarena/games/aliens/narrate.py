@@ -92,7 +92,8 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "enter":
         return f"    {e['card']} enters the {e['zone'].capitalize()} Zone"
     if t == "fizzle":
-        return f"    {e['card']} fizzles: {e['reason']}"
+        what = f"{e['card']}'s {e['ability']}" if e.get("ability") else e["card"]
+        return f"    {what} fizzles: {e['reason']}"
     if t == "negated":
         what = f"{e['card']}'s {e['ability']}" if e.get("ability") else e["card"]
         return f"    {what} is negated!"
