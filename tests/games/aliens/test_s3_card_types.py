@@ -258,3 +258,18 @@ def test_a_continuous_spawn_applies_while_it_stays_in_play():
     pick(st, "Magmora")
     assert [e["modifier"] for e in damage_from(st, "Ember Lash")] == [1, 0]
 
+
+
+@pytest.mark.parametrize("verb", ["negate", "block"])
+def test_negate_and_block_belong_to_counters_only(verb):
+    # ruling aliens.gap.21: they act on the use a Counter answers; on another card they would do nothing
+    effect = {"verb": verb, "amount": 1} if verb == "block" else {"verb": verb}
+    special = {"kind": "tactic", "id": "t-x", "name": "Odd Trick", "species": "Pyrrhid", "subtype": "special",
+               "cost": 1, "text": "", "effects": [effect]}
+    with pytest.raises(CardDataError, match="only a Counter"):
+        convert(special)
+    ability = {**ALIEN_TABLE, "ability": {"kind": "active", "name": "Hush", "text": "", "cost": 1, "effects": [effect]}}
+    with pytest.raises(CardDataError, match="only a Counter"):
+        convert(ability)
+    counter = {**special, "subtype": "counter", "window": "any"}
+    assert convert(counter).subtype == "counter"

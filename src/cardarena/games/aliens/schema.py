@@ -39,6 +39,8 @@ PLAYER_RECIPIENTS = frozenset({"you", "opponent"})
 _ALIEN_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield"})
 _PLAYER_VERBS = frozenset({"draw", "drain", "mill"})
 _AMOUNT_VERBS = frozenset({"damage", "heal", "shield", "draw", "drain", "mill", "block"})
+#: verbs that act on the use a Counter answers
+_ANSWER_VERBS = frozenset({"negate", "block"})
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -94,6 +96,8 @@ class Ability(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
                 raise ValueError(f"a {self.kind} ability needs effects")
             if self.modifiers is not None or self.each_turn:
                 raise ValueError(f"only passive abilities have modifiers / each_turn, not {self.kind}")
+        if any(e.verb in _ANSWER_VERBS for e in (*self.effects, *self.each_turn)):
+            raise ValueError("negate / block answer a use: only a Counter has them (ruling aliens.gap.21)")
 
 
 class AlienCard(msgspec.Struct, tag="alien", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -113,6 +117,9 @@ class AlienCard(msgspec.Struct, tag="alien", tag_field="kind", forbid_unknown_fi
 def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
     if card.cost < 0:
         raise ValueError("cost must be ≥ 0")
+    if not counter and any(e.verb in _ANSWER_VERBS for e in (*card.effects, *getattr(card, "each_turn", ()))):
+        # they act on the use a Counter answers: anywhere else they would silently do nothing
+        raise ValueError("negate / block answer a use: only a Counter has them (ruling aliens.gap.21)")
     if counter and card.window is None:
         raise ValueError("a Counter needs window = attack | tactic | any")
     if not counter and card.window is not None:
