@@ -175,3 +175,19 @@ def test_a_replay_shows_the_last_step_asked_for_not_the_last_answer(browser: obj
     pw.expect(p.locator("#where")).to_have_text(f"step {total} / {total}")  # type: ignore[attr-defined]
     pw.expect(p.locator("#status.over")).to_be_visible()  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_pages_log_no_console_error(browser: object, server: str) -> None:  # noqa: F811
+    # every page logged "Failed to load resource: 404" in the console: the browser's /favicon.ico
+    ctx = browser.new_context(base_url=server)  # type: ignore[attr-defined]
+    p = ctx.new_page()
+    errors: list[str] = []
+    p.on("console", lambda m: errors.append(f"{m.text} ({p.url})") if m.type == "error" else None)
+    p.on("pageerror", lambda e: errors.append(f"{e} ({p.url})"))
+    for url in ("/", "/signup", "/learn/aliens", "/learn/mastery/cards", "/decks", "/decks/new?game=circuits", "/play",
+                "/watch", "/replays", "/contests", "/bots"):
+        p.goto(url)  # type: ignore[attr-defined]
+        p.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+        p.wait_for_timeout(300)  # type: ignore[attr-defined]  # the icon is asked for after the load
+    assert not errors
+    p.context.close()  # type: ignore[attr-defined]
