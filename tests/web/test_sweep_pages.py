@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -44,3 +45,14 @@ def test_an_address_no_page_serves_shows_the_arenas_error_page(client: TestClien
     # scripts get the same {"error": ...} as every other refusal
     r = client.get("/api/no-such-thing")
     assert r.status_code == 404 and r.json() == {"error": "Not Found"}
+
+
+def test_a_second_deck_of_the_same_name_is_refused_in_plain_words(client: TestClient) -> None:
+    # "you already have a aliens deck named ...": no article fits every game's name, and no hint what to do
+    tok = signup(client, "ada")
+    doc = cardarena.load_game("aliens").starter_decks()["mind_storm"].to_dict()
+    form = {"doc": json.dumps(doc), "csrf": tok}
+    assert client.post("/decks", data=form, follow_redirects=False).status_code == 303
+    r = client.post("/decks", data=form, follow_redirects=False)
+    assert r.status_code == 409
+    assert "a aliens" not in r.text and "another name" in r.text and "nothing was saved" in r.text

@@ -89,7 +89,8 @@ def _store_deck(request: Request, user_id: int, doc: dict[str, Any], deck_id: in
             s.flush()
             return row.id, problems
     except IntegrityError:
-        raise HTTPException(409, f"you already have a {deck.game} deck named {deck.name!r}") from None
+        raise HTTPException(409, f"you already have a deck named {deck.name!r} for {deck.game}: give this one "
+                                 "another name (nothing was saved)") from None
 
 
 def my_decks(request: Request, user_id: int, game: str | None = None, legal_only: bool = False) -> list[SavedDeck]:
