@@ -343,17 +343,11 @@ def _setup_players(g: Ruleset, specs: list[str], seed: int, fmt: str | None = No
 
 
 def _fill_decks(g: Ruleset, given: list[Deck | None], fmt: str | None, seed: int) -> list[Deck]:
-    """The seats' decks, a default for each seat given none: the format's starters, or where the format
-    has none (circuits Limited: the format of --format, else of a deck given) the game's stand-in deck,
-    made from the game seed (secret when the seed is)."""
-    fmt = fmt or next((d.format for d in given if d is not None and d.format), None)
-    starters = _starters_for(g, fmt)
-    out = []
-    for i, deck in enumerate(given):
-        if deck is None:
-            deck = g.stand_in_deck(fmt, seed + 1 + i) if fmt is not None else None
-        out.append(deck if deck is not None else resolve_deck(g, starters[i % len(starters)]))
-    return out
+    """The seats' decks, a default for each seat given none (`Ruleset.fill_decks`): the format's
+    starters, or the game's stand-in deck made from the game seed (secret when the seed is) where the
+    format has none (circuits Limited)."""
+    _starters_for(g, fmt)  # an unknown --format is refused here, with the game's formats
+    return [resolve_deck(g, d) if isinstance(d, str) else d for d in g.fill_decks(given, fmt, seed)]
 
 
 def parse_rules(g: Ruleset, rule: list[str] | None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -124,6 +124,29 @@ class Ruleset(ABC):
     def default_decks(self, fmt: str | None) -> list[str]:
         """The starters a game without decks uses: the first ones by name, one per seat."""
         return sorted(self.starter_decks())[: self.seats[0]]
+
+    def deck_format(self, given: Sequence[Any], fmt: str | None) -> str | None:
+        """The format a game of these decks has: `fmt`, else the first given deck's own (a circuits
+        Squad or Limited deck makes a Squad or Limited game), else None (the game's default)."""
+        if fmt is not None:
+            return fmt
+        for deck in given:
+            if deck is not None and (own := self.resolve_deck(deck, None).format):
+                return str(own)
+        return None
+
+    def fill_decks(self, given: Sequence[Any], fmt: str | None, seed: int) -> list[Any]:
+        """Each seat's deck (`given` has one entry a seat, None where none was given), as `match`, `play`
+        and the RL environments fill them: the format's starters (`default_decks`), or in a format without
+        any (circuits Limited) `stand_in_deck` made from the game seed. A starter stays a name."""
+        fmt = self.deck_format(given, fmt)
+        default = self.default_decks(fmt)
+        out: list[Any] = []
+        for i, deck in enumerate(given):
+            if deck is None and fmt is not None:
+                deck = self.stand_in_deck(fmt, seed + 1 + i)
+            out.append(deck if deck is not None else default[i % len(default)])
+        return out
 
     def stand_in_deck(self, fmt: str, seed: int) -> Deck | None:
         """A deck for a seat given none, in a format that has no starters (circuits Limited: the

@@ -16,7 +16,6 @@ from pettingzoo import AECEnv
 
 from .. import load_game
 from ..core.engine import State
-from .decks import fill_decks
 from .encoding import OBS_BOUND, ViewEncoder
 
 
@@ -80,7 +79,7 @@ class CardArenaAEC(AECEnv):
         if seed is not None:
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**31 - 1))
-        decks = self.decks if self.decks is not None else fill_decks(self.ruleset, [None] * self.nseats, self.fmt, game_seed)
+        decks = self.decks if self.decks is not None else self.ruleset.fill_decks([None] * self.nseats, self.fmt, game_seed)
         self.state = self.ruleset.new_game(decks=decks, seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
         self.agents = list(self.possible_agents)

@@ -21,7 +21,6 @@ from .. import load_game
 from ..agents import make_agent
 from ..core.engine import State
 from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
-from .decks import fill_decks, game_format
 from .encoding import OBS_BOUND, ViewEncoder, action_index
 
 
@@ -57,7 +56,7 @@ class CardArenaGym(gym.Env):
         self.fmt = fmt
         self.rules = rules
         #: the format the game will have (`fmt`, else the given deck's own), for the decks not given
-        self._fmt = game_format(self.ruleset, [deck, opponent_deck], fmt)
+        self._fmt = self.ruleset.deck_format([deck, opponent_deck], fmt)
         self.shaped = shaped
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -84,7 +83,7 @@ class CardArenaGym(gym.Env):
         # a seat given no deck gets the format's own default for its seat (a circuits Squad game, a
         # Squad starter; Limited, a Sealed deck of the seed), the format read from the deck given if any
         given = [self.deck, self.opponent_deck] if self.seat == 0 else [self.opponent_deck, self.deck]
-        return fill_decks(self.ruleset, given, self._fmt, game_seed)
+        return self.ruleset.fill_decks(given, self._fmt, game_seed)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
