@@ -191,3 +191,22 @@ def test_pages_log_no_console_error(browser: object, server: str) -> None:  # no
         p.wait_for_timeout(300)  # type: ignore[attr-defined]  # the icon is asked for after the load
     assert not errors
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_keyboard_player_answers_decision_after_decision_with_enter(browser: object, server: str) -> None:  # noqa: F811
+    # after a move the focus fell back to the page: the next option was some 26 Tabs away, past every
+    # card name on the board, at every decision
+    p = new_page(browser, server, "keys")
+    p.goto("/play?game=mastery")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.mine")).to_be_visible()  # type: ignore[attr-defined]
+    focused = "() => document.activeElement.matches('#decision button.option')"
+    p.wait_for_function(focused)  # type: ignore[attr-defined]  # the first decision already has the focus
+    for _ in range(3):
+        before = p.locator("#log li").count()  # type: ignore[attr-defined]
+        p.keyboard.press("Enter")  # type: ignore[attr-defined]
+        p.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")  # type: ignore[attr-defined]
+        pw.expect(p.locator("#status.mine")).to_be_visible(timeout=30000)  # type: ignore[attr-defined]
+        p.wait_for_function(focused)  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

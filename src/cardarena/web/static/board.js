@@ -199,6 +199,10 @@ const ArenaPlay = {
       auto.disabled = !f.may_auto_pass;  // against a connected bot: its program could time an auto-pass
       auto.title = f.may_auto_pass ? "" : "Off against a connected bot: how fast a window is passed would tell its program that you hold no answer";
       Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
+      // the option just pressed is gone with the redraw, and the focus with it: a keyboard player
+      // lands on the new decision's first option, not on the page's start (a Tab past every card)
+      const first = document.querySelector("#decision button.option");
+      if (first && (!document.activeElement || document.activeElement === document.body)) first.focus({preventScroll: true});
       // a finished game: nothing left to concede or pass; offer the next one
       document.getElementById("concede").disabled = !!f.result;
       if (f.result) {
