@@ -591,3 +591,25 @@ def test_a_when_the_enemy_equips_reaction_cannot_answer_a_strike():
     asked(st, 1, 2)
     assert "Strikes" in st.decision.prompt
     assert answers_offered(st) == ["Grounding Field"]
+
+
+def test_a_forced_reveal_threatens_the_plan_owner_with_nothing():
+    # rule circuits.11.25
+    # rule circuits.12.7
+    # Forced Collapse reveals P1's own Plan, whose damage lands on P0: the declaration cannot damage
+    # P1's Hero nor destroy P1's Assets, so no prevention or outcome Reaction of P1 answers it.
+    # Collapse Cascade deals 3 to P1's Hero: damage Reactions answer it, "is destroyed" ones do not.
+    damage = ["Backdraft", "Brace", "Counterweight", "Halo Reflect"]
+    destroyed = ["Salvage Protocol", "Self-Assembly"]
+    st = board(heroes=HEROES, plans=([], ["Battle Plan"]), hands=(["Forced Collapse"], [*damage, *destroyed, "Regroup"]),
+               field=([], ["Bulwark Drone"]), rally=(5, 5))
+    pick(st, "Play Forced Collapse")
+    asked(st, 1, 2)
+    assert answers_offered(st) == ["Regroup"]
+
+    st = board(heroes=HEROES, plans=([], ["Battle Plan"]), hands=(["Regroup", "Collapse Cascade"], [*damage, *destroyed]),
+               field=([], ["Bulwark Drone"]), rally=(9, 9))
+    pick(st, "Play Regroup")  # a Combo needs another Tactic first (ruling circuits.gap.1)
+    pick(st, "Play Collapse Cascade")
+    asked(st, 1, 2)
+    assert answers_offered(st) == damage

@@ -79,8 +79,10 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         if (e.verb == "damage" and (e.to in ("enemy_asset", "each_enemy_asset", "played_asset") or (e.to == "enemy_target" and "asset" in aimed))) \
                 or e.verb == "destroy":
             out.add("asset")
-        if e.verb in ("force_reveal", "resolve_plans"):
+        if e.verb == "resolve_plans":  # the actor's own Plans resolve, each against the victim
             out |= {"hero", "asset"}
+        # a forced reveal (Forced Collapse) reveals the victim's own Plan: what that Plan does lands on
+        # the actor, never on the victim, so it threatens the victim with nothing (rule 11.25)
         if e.verb == "jam" and e.to == "enemy_hero" and _bonus_holds_an_asset(st, victim):
             out.add("asset")  # a Jammed HP-bonus Gear destroys the Assets it kept alive (rules 8.4.4–8.4.5)
     if victim == by:
