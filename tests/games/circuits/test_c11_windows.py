@@ -613,3 +613,20 @@ def test_a_forced_reveal_threatens_the_plan_owner_with_nothing():
     pick(st, "Play Collapse Cascade")
     asked(st, 1, 2)
     assert answers_offered(st) == damage
+
+
+@pytest.mark.parametrize(("jammed", "offered"), [("Scaffold Matrix", True), ("Training Blade", False)])
+def test_a_jam_threatens_an_asset_only_when_its_declared_gear_holds_the_asset_alive(jammed, offered):
+    # rule circuits.11.25
+    # rule circuits.8.4.4
+    # P1's Echo Turret (HP 2) has 2 damage and lives by Scaffold Matrix's +1 HP. Short Out's Gear is
+    # declared with it (rule 11.7): aimed at Scaffold Matrix it would destroy the Turret, so "is
+    # destroyed" Reactions answer it; aimed at Training Blade it destroys nothing, so they do not.
+    st = board(heroes=("Sparkwright", "Swarm Architect"), hands=(["Short Out"], ["Self-Assembly", "Salvage Protocol", "Regroup"]),
+               gear=([], ["Scaffold Matrix", "Training Blade"]), field=([], ["Echo Turret"]), rally=(5, 5))
+    st.damage[st.field[1][0]] = POOL.by_name["Echo Turret"].hp
+    pick(st, "Play Short Out")
+    pick(st, jammed)
+    asked(st, 1, 2)
+    want = ["Regroup", "Salvage Protocol", "Self-Assembly"] if offered else ["Regroup"]
+    assert answers_offered(st) == want

@@ -58,6 +58,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         return {"hero"}
     effects: Any = ()
     aimed = {"hero", "asset"}  # what "any enemy target" can hit; narrowed by a declared target (rule 11.7)
+    target = -1  # the declared target (a Hero, an Asset, a Gear to Jam...), -1 if none
     if what in ("card", "answer"):
         iid, target = entry[1], entry[2]
         d = st.defs[iid]
@@ -73,6 +74,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         effects = st.defs[entry[1]].effects
     elif what == "ultimate":
         effects = st.hero_card(entry[1]).ultimate.effects
+        target = entry[2]
     for e in effects:
         if e.verb == "damage" and (e.to == "enemy_hero" or (e.to == "enemy_target" and "hero" in aimed)):
             out.add("hero")
@@ -83,7 +85,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
             out |= {"hero", "asset"}
         # a forced reveal (Forced Collapse) reveals the victim's own Plan: what that Plan does lands on
         # the actor, never on the victim, so it threatens the victim with nothing (rule 11.25)
-        if e.verb == "jam" and e.to == "enemy_hero" and _bonus_holds_an_asset(st, victim):
+        if e.verb == "jam" and e.to == "enemy_hero" and _bonus_holds_an_asset(st, victim, target):
             out.add("asset")  # a Jammed HP-bonus Gear destroys the Assets it kept alive (rules 8.4.4–8.4.5)
     if victim == by:
         return set()
@@ -126,11 +128,15 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
     return False
 
 
-def _bonus_holds_an_asset(st: CircuitsState, seat: int) -> bool:
-    """Whether an Asset of `seat` lives only by a Gear's HP bonus (public: Gear, Assets and damage are)."""
-    # its damage reaches its printed HP: without the bonus it would be destroyed
-    return any(g.asset_hp for g in st.working_gear(seat)) and \
-        any(st.damage.get(a, 0) >= st.defs[a].hp for a in st.field[seat])
+def _bonus_holds_an_asset(st: CircuitsState, seat: int, gear: int) -> bool:
+    """Whether Jamming `gear` (the Gear declared as the Jam's target, rule 11.7; -1 if none) switches
+    off an HP bonus that keeps an Asset of `seat` alive (public: Gear, Assets and damage are). A Jam
+    declared on another Gear destroys nothing, so it threatens no Asset (rule 11.25)."""
+    if gear < 0 or gear not in st.equipped(seat) or gear in st.jammed:
+        return False
+    bonus = st.defs[gear].asset_hp
+    # its damage reaches its HP without this Gear's bonus: the Jam would destroy it (rules 8.4.4–8.4.5)
+    return bonus > 0 and any(st.damage.get(a, 0) >= st.asset_max_hp(a) - bonus for a in st.field[seat])
 
 
 def _by(st: CircuitsState, entry: tuple[Any, ...], actor: int) -> int:
