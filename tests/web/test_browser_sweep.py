@@ -210,3 +210,25 @@ def test_a_keyboard_player_answers_decision_after_decision_with_enter(browser: o
         pw.expect(p.locator("#status.mine")).to_be_visible(timeout=30000)  # type: ignore[attr-defined]
         p.wait_for_function(focused)  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_the_decision_panel_says_why_a_hand_card_is_not_an_option(browser: object, server: str) -> None:  # noqa: F811
+    # the terminal's "Not playable now" lines (Ruleset.unplayable): a frontline Reaction in hand is never a
+    # Main Phase play, and the page used to leave it out without a word
+    p = new_page(browser, server, "why-not")
+    p.goto("/play?game=frontline")  # type: ignore[attr-defined]
+    p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
+    p.fill("input[name=seed]", "3")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    why = p.locator("#decision .unplayable li")  # type: ignore[attr-defined]
+    for _ in range(40):  # answer with the last option (end the phase) until a hand card is left out
+        pw.expect(p.locator("button.option").last).to_be_enabled()  # type: ignore[attr-defined]
+        if why.count():
+            break
+        p.locator("button.option").last.click()  # type: ignore[attr-defined]
+    assert why.count() > 0
+    frame = p.evaluate("async () => (await fetch('/api/play/' + location.pathname.split('/').pop())).json()")  # type: ignore[attr-defined]
+    shown = [t.strip() for t in why.all_inner_texts()]  # type: ignore[attr-defined]
+    assert shown == [f"{name}: {reason}" for name, reason in frame["unplayable"]]
+    p.context.close()  # type: ignore[attr-defined]

@@ -56,3 +56,22 @@ def test_a_second_deck_of_the_same_name_is_refused_in_plain_words(client: TestCl
     r = client.post("/decks", data=form, follow_redirects=False)
     assert r.status_code == 409
     assert "a aliens" not in r.text and "another name" in r.text and "nothing was saved" in r.text
+
+
+def test_a_frame_tells_only_the_deciding_seat_why_its_hand_cards_are_not_options() -> None:
+    """The web shows the terminal's "Not playable now" lines (Ruleset.unplayable) to the seat asked,
+    and to nobody else: they read that seat's own hand."""
+    import random
+
+    import cardarena
+    from cardarena.web.frames import frame
+
+    g = cardarena.load_game("aliens")
+    st = g.new_game(seed=0)
+    rng = random.Random(0)
+    while not (st.decision.kind == "action" and g.unplayable(st, st.decision.seat)):
+        st.apply(rng.choice(st.decision.options).id)
+    seat = st.decision.seat
+    mine = frame(g, st, seat)["unplayable"]
+    assert mine == [list(x) for x in g.unplayable(st, seat)] and mine
+    assert frame(g, st, 1 - seat)["unplayable"] == [] and frame(g, st, None)["unplayable"] == []

@@ -63,6 +63,8 @@ def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None
         "waiting_for": None if d is None else d.seat,
         # the guide's plain words for the kind of decision the seat is asked (a guided game)
         "help": guide.decisions.get(d.kind) if mine and guide is not None and d is not None else None,
+        # the seat's own hand cards the decision leaves out, with why (Ruleset.unplayable): only to that seat
+        "unplayable": [[name, why] for name, why in game.unplayable(state, seat)] if mine and seat is not None else [],
         "log": log_lines(game, events),
         "result": result,
         "cards": {n: index.describe(index.entries[n.lower()]) for n in sorted(shown)},

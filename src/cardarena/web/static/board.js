@@ -151,6 +151,14 @@ const Arena = (() => {
         list.append(b);
       });
       dec.append(list);
+      if (frame.unplayable && frame.unplayable.length) {
+        const why = el("div", "unplayable");
+        why.append(el("p", "hint", "Not playable now:"));
+        const ul = el("ul", "hint");
+        frame.unplayable.forEach(([name, reason]) => ul.append(el("li", null, name + ": " + reason)));
+        why.append(ul);
+        dec.append(why);
+      }
       // the cards the options name are the legal ones: mark them on the board, and the one an option
       // names when the pointer is on it
       const cards = [...board.querySelectorAll(".card")];
