@@ -232,3 +232,29 @@ def test_the_decision_panel_says_why_a_hand_card_is_not_an_option(browser: objec
     shown = [t.strip() for t in why.all_inner_texts()]  # type: ignore[attr-defined]
     assert shown == [f"{name}: {reason}" for name, reason in frame["unplayable"]]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_target_in_a_mirror_match_marks_only_the_side_it_names(browser: object, server: str) -> None:  # noqa: F811
+    # both squads field Sporemother Yth (creeping_rot against event_horizon): "P2's Sporemother Yth" marked
+    # both copies as the legal target, since options were matched to cards by name alone
+    p = new_page(browser, server, "mirror")
+    p.goto("/play?game=aliens")  # type: ignore[attr-defined]
+    p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
+    p.select_option("select[name=theirs]", "starter:event_horizon")  # type: ignore[attr-defined]
+    p.fill("input[name=seed]", "3")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    aimed = p.locator("button.option", has_text="P2's Sporemother Yth")  # type: ignore[attr-defined]
+    for _ in range(60):  # take the first option (a play, then its target) until such a target is offered
+        pw.expect(p.locator("button.option").first).to_be_enabled()  # type: ignore[attr-defined]
+        if aimed.count():
+            break
+        p.locator("button.option").first.click()  # type: ignore[attr-defined]
+    assert aimed.count() == 1
+    mine = p.locator('#board .player[data-seat="0"] .card', has_text="Sporemother Yth")  # type: ignore[attr-defined]
+    theirs = p.locator('#board .player[data-seat="1"] .card', has_text="Sporemother Yth")  # type: ignore[attr-defined]
+    assert mine.count() == 1 and theirs.count() == 1
+    aimed.hover()
+    pw.expect(theirs).to_have_class(re.compile(r"\baimed\b"))
+    assert "aimed" not in (mine.get_attribute("class") or "")
+    p.context.close()  # type: ignore[attr-defined]

@@ -162,7 +162,21 @@ const Arena = (() => {
       // the cards the options name are the legal ones: mark them on the board, and the one an option
       // names when the pointer is on it
       const cards = [...board.querySelectorAll(".card")];
-      const named = (label) => cards.filter((c) => { const n = c.querySelector("button.name"); return n && label.includes(n.textContent); });
+      const named = (label) => cards.filter((c) => {
+        const n = c.querySelector("button.name");
+        if (!n || !label.includes(n.textContent)) return false;
+        // both sides may hold a card of one name (a mirror match): an option that says whose it is
+        // ("P2's X", "enemy X") marks only that side's
+        const sec = c.closest(".player");
+        if (!sec) return true;
+        const seat = Number(sec.dataset.seat);
+        const name = n.textContent;
+        const whose = label.match(/P(\d+)'s ([^(,;]+)/g) || [];
+        const owned = whose.filter((w) => w.includes(name)).map((w) => Number(w.slice(1, w.indexOf("'"))) - 1);
+        if (owned.length) return owned.includes(seat);
+        if (label.includes("enemy " + name) && frame.seat !== null && frame.seat !== undefined) return seat !== frame.seat;
+        return true;
+      });
       frame.decision.options.forEach((o) => named(o.label).forEach((c) => c.classList.add("legal")));
       list.querySelectorAll("button.option").forEach((b) => {
         b.addEventListener("mouseenter", () => named(b.textContent).forEach((c) => c.classList.add("aimed")));
