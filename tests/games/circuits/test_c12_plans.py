@@ -421,3 +421,29 @@ def test_forced_collapse_does_not_reveal_a_plan_twice():
     _drive(st)
     assert len(events(st, "plan_revealed")) == 1
     assert len([e for e in events(st, "resolve") if e.get("plan")]) == 1
+
+
+def test_a_plan_delayed_during_its_owners_start_step_waits_for_the_following_one():
+    # rule circuits.12.10
+    # rule circuits.12.7
+    # At P0's Start Step (turn 7) Battle Plan reveals; P1 answers with Forced Collapse on P0's other
+    # Plan, Field Triage, and delays that forced reveal with Setup Scrambler. Field Triage resolves at
+    # P0's *following* Start Step (turn 9), not in the Start Step still running.
+    st = board(heroes=HEROES, plans=(["Battle Plan", "Field Triage"], []), hands=([], ["Forced Collapse", "Setup Scrambler"]),
+               rally=(5, 5), start="turn_start", turn=7, hp=(20, None))
+    triage = st.plans[0][1]
+    pick(st, "Reveal Battle Plan")
+    pick(st, "Forced Collapse")
+    asked(st, 1, 2)
+    assert "Plan Field Triage reveals" in st.decision.prompt
+    pick(st, "Setup Scrambler")
+    while (st.decision.seat, st.decision.kind) != (0, "action"):
+        st.apply("pass" if "pass" in st.decision.ids else st.decision.ids[0])
+    assert st.turn == 7 and st.plans[0] == [triage] and triage in st.delayed
+    assert resolved(st) == ["Forced Collapse", "Setup Scrambler", "Battle Plan"]
+    hp = st.hp[0]
+    pick(st, "End")
+    while not (st.turn == 9 and st.decision.kind == "action"):
+        st.apply("pass" if "pass" in st.decision.ids else "end" if "end" in st.decision.ids else st.decision.ids[0])
+    assert st.plans[0] == [] and resolved(st)[-1] == "Field Triage"
+    assert st.hp[0] > hp

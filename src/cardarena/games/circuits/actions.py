@@ -443,6 +443,9 @@ def resolve_reveal(st: CircuitsState, seat: int, iid: int, delayed: bool) -> Non
     if delayed and iid not in st.delay_used:
         st.delay_used.add(iid)
         st.delayed.add(iid)
+        # it waits for its owner's *following* Start Step (rule 12.10): delayed in its owner's own turn
+        # (a reveal forced during that Start Step), the Start Step now running must not resolve it
+        st.flags.add(f"handled:{iid}")
         st.emit("delayed", player=seat, card=st.ref(iid))
         return
     st.plans[seat].remove(iid)
