@@ -405,3 +405,27 @@ def test_a_plan_delayed_during_its_reveal_stays_delayed_and_earns_no_reward():
     assert [_src(e) for e in hero_hits(st, 1)] == ["Ultimate reward"]  # no Battle Plan damage
     assert hero_hits(st, 1)[0]["final"] == 2 * REWARD
     assert has(st, "End the Action Step")
+
+
+def test_a_plan_delayed_by_a_reveal_forced_inside_grand_design_is_not_revealed_again():
+    # rule circuits.8.7.8
+    # rule circuits.12.11
+    # During Battle Plan's reveal window, P2 forces Field Triage to reveal early and delays it. Grand
+    # Design then comes to Field Triage: delayed, face-up, it is not revealed or resolved again, and it
+    # earns no reward.
+    st = scenario(heroes=("Cinder Oracle (Seer)", "Sparkwright"), plans=(["Battle Plan", "Field Triage"], []),
+                  hands=([], ["Forced Collapse", "Setup Scrambler"]), hp=(20, None))
+    pick(st, "Ultimate: Grand Design")
+    while st.decision.kind != "action":
+        prompt, options = st.decision.prompt, labels(st)
+        if "Battle Plan reveals" in prompt and any("Forced Collapse" in o for o in options):
+            pick(st, "Answer with Forced Collapse")
+        elif "Field Triage reveals" in prompt and any("Setup Scrambler" in o for o in options):
+            pick(st, "Answer with Setup Scrambler")
+        else:
+            pick(st, "Pass")
+    triage = named(st, "Field Triage", st.plans[0])
+    assert st.plans[0] == [triage] and triage in st.delayed
+    assert [e["card"] for e in events(st, "plan_revealed")] == ["Battle Plan", "Field Triage"]
+    assert [e["card"] for e in events(st, "resolve") if e.get("plan")] == ["Battle Plan"]
+    assert [e["count"] for e in events(st, "plans_resolved")] == [1]

@@ -202,7 +202,9 @@ def h_reveal_next(st: CircuitsState, step: Step) -> None:
 def h_reveal(st: CircuitsState, step: Step) -> None:
     """A Plan reveals (at the Start Step, or forced early: rules 12.5, 12.7) and opens a full window."""
     _, p, iid, forced = step
-    if iid not in st.plans[p]:
+    # only a face-down Plan reveals: one gone (returned, resolved) or delayed meanwhile, e.g. by a reveal
+    # forced inside Grand Design's resolution, does not reveal again (rules 12.9–12.11, 8.7.8)
+    if iid not in st.face_down_plans(p):
         return
     st.seen[1 - p].add(iid)
     if st.record:
