@@ -100,14 +100,19 @@ def new(
     try:
         create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule),
                        clocks)
+        name = name.strip()  # as stored
         with store.session() as s:
-            n, total = expected_games_now(s, name)
+            n, played_rounds, total = expected_games_now(s, name)
     except CardArenaError as e:
         _fail(str(e))
     more = "" if n >= 2 else "; it needs at least 2 entries (cardarena contest enter)"
-    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {total} games to play, "
+    swiss = ""
+    if fmt == "swiss" and n >= 2:
+        swiss = f"{played_rounds} round{'s' if played_rounds != 1 else ''}" + (
+            f" (not {rounds}: at most entries - 1)" if rounds and rounds > played_rounds else "") + ", "
+    out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {swiss}{total} games to play, "
               f"{clock_text(clocks.to_dict() if clocks else None)}{more}; "
-              f"run it with `cardarena contest run {shlex.quote(name)}`", markup=False)
+              f"run it with `cardarena contest run {shlex.quote(name)}`", markup=False, soft_wrap=True)
 
 
 @app.command("enter")
@@ -186,7 +191,8 @@ def run(
     state = "finished" if summary.finished else "not finished"
     extra = f", {summary.errors} engine error(s)" if summary.errors else ""
     out.print(f"contest {name!r}: {summary.played} game(s) played now, {summary.done}/{summary.total} stored, "
-              f"{state}{extra}. `cardarena contest report {name}` shows the results.", markup=False)
+              f"{state}{extra}. `cardarena contest report {shlex.quote(name)}` shows the results.", markup=False,
+              soft_wrap=True)
     if summary.errors:
         raise typer.Exit(1)
 

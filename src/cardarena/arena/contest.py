@@ -55,6 +55,8 @@ class RunSummary:
 
 
 def get_contest(s: Session, name: str) -> Contest:
+    """The contest of that name; spaces around it are not part of a name (create_contest strips them)."""
+    name = name.strip()
     c = s.scalars(select(Contest).where(Contest.name == name).options(selectinload(Contest.entries))).first()
     if c is None:
         names = s.scalars(select(Contest.name).order_by(Contest.id)).all()
@@ -179,7 +181,7 @@ def _start(s: Session, c: Contest) -> None:
         c.rounds = schedule.round_robin_rounds(n)
         _insert_slots(s, c, schedule.round_robin([e.number for e in c.entries], c.seed, c.games_per_pairing))
     else:
-        c.rounds = min(c.rounds, n - 1) if c.rounds else schedule.swiss_rounds_default(n)
+        c.rounds = schedule.swiss_rounds(n, c.rounds)
     c.status = "running"
     c.started_at = now()
 
@@ -363,12 +365,12 @@ def recompute_ratings(s: Session, c: Contest) -> dict[int, SkillEstimate]:
     return estimates
 
 
-def expected_games_now(s: Session, name: str) -> tuple[int, int]:
-    """(entries, games the contest would play if it started now)."""
+def expected_games_now(s: Session, name: str) -> tuple[int, int, int]:
+    """(entries, rounds, games) the contest would play if it started now."""
     c = get_contest(s, name)
     n = len(c.entries)
-    rounds = c.rounds or schedule.swiss_rounds_default(n)
-    return n, schedule.expected_games(c.pairing, n, c.games_per_pairing, rounds)
+    rounds = schedule.round_robin_rounds(n) if c.pairing == "round-robin" else schedule.swiss_rounds(n, c.rounds)
+    return n, rounds, schedule.expected_games(c.pairing, n, c.games_per_pairing, rounds)
 
 
 def match_replay(s: Session, name: str, match_id: int) -> dict[str, Any]:

@@ -135,6 +135,11 @@ def swiss_rounds_default(n: int) -> int:
     return min(rounds, max(1, n - 1))
 
 
+def swiss_rounds(n: int, asked: int = 0) -> int:
+    """The rounds a Swiss contest of n entries plays: those asked (0: the default), at most n - 1."""
+    return min(asked, max(1, n - 1)) if asked else swiss_rounds_default(n)
+
+
 def expected_games(pairing: str, n: int, k: int, rounds: int) -> int:
     """How many games a contest will play in all (byes are not games)."""
     if pairing == "round-robin":
