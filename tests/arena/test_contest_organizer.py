@@ -34,3 +34,23 @@ def test_a_name_typed_with_spaces_around_it_finds_the_contest_it_made(sqlite_url
     assert [c["name"] for c in json.loads(cli(sqlite_url, "status", "--json").output)] == ["cup"]
     assert cli(sqlite_url, "run", " cup ", "-q", "--workers", "1").exit_code == 0
     assert json.loads(cli(sqlite_url, "status", "cup ", "--json").output)["status"] == "finished"
+
+
+def test_status_names_the_swiss_round_being_played(sqlite_url: str) -> None:
+    from cardarena.arena.contest import create_contest, run_contest
+    from cardarena.arena.report import contest_status
+    from cardarena.arena.store import Store
+
+    store = Store(sqlite_url)
+    create_contest(store, "sw", "aliens", ["random", "greedy", "random", "greedy"], "swiss", rounds=2)
+    seen: list[tuple[int, int | None]] = []
+
+    def progress(done: int, total: int, outcome: object) -> None:
+        with store.session() as s:
+            st = contest_status(s, "sw")
+        seen.append((st["games"]["finished"], st["round"]))
+
+    run_contest(store, "sw", workers=1, progress=progress)
+    # before any game of round 1 is written, status says round 1 of 2 (it said round 0)
+    assert seen[0] == (0, 1), seen
+    assert (4, 2) in seen and seen[-1] == (8, 2), seen

@@ -226,7 +226,7 @@ def status(
               f"{data['games_per_pairing']} games per pairing, {clock_text(data['time_control'])}, "
               f"status {data['status']}")
     if g["expected"] is not None:
-        rounds = f", round {data['round'] or 0} of {data['rounds']}" if data["format"] == "swiss" else ""
+        rounds = f", round {data['round'] or 0} of {data['rounds']}"
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
                   f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else ""))
     if data["faults"]:

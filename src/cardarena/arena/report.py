@@ -136,7 +136,9 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
                                                                    MatchSeat.status.is_not(None),
                                                                    MatchSeat.status != OK)
           .group_by(MatchSeat.status))
-    rnd = s.scalar(select(func.max(Match.round)).where(Match.contest_id == c.id, Match.status != "scheduled"))
+    # the round being played: the first with a game still to play, else the last one
+    rnd = (s.scalar(select(func.min(Match.round)).where(Match.contest_id == c.id, Match.status == "scheduled"))
+           or s.scalar(select(func.max(Match.round)).where(Match.contest_id == c.id)))
     return {
         "name": c.name, "game": c.game, "game_format": c.game_format, "format": c.pairing,
         "games_per_pairing": c.games_per_pairing, "rounds": c.rounds, "round": rnd, "status": c.status,
