@@ -4,7 +4,10 @@ and played."""
 from __future__ import annotations
 
 import json
+import threading
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from cardarena.cli import app
@@ -54,3 +57,46 @@ def test_status_names_the_swiss_round_being_played(sqlite_url: str) -> None:
     # before any game of round 1 is written, status says round 1 of 2 (it said round 0)
     assert seen[0] == (0, 1), seen
     assert (4, 2) in seen and seen[-1] == (8, 2), seen
+
+
+def test_an_entry_checked_while_the_contest_starts_is_refused_not_left_without_games(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`contest enter` checks its entries (a deck, a bot) before it writes; a `contest run` that starts the
+    contest meanwhile must not leave a running contest with an entry that has no games (it had: 3 entries,
+    2 games scheduled, 6 announced)."""
+    from cardarena.arena import contest
+    from cardarena.arena.report import contest_status
+    from cardarena.arena.store import Store
+
+    store = Store(db_url)
+    contest.create_contest(store, "r", "aliens", ["random", "random"])
+    checking, started = threading.Event(), threading.Event()
+    check = contest.check_entries
+
+    def slow_check(*args: Any, **kwargs: Any) -> Any:
+        checked = check(*args, **kwargs)
+        checking.set()
+        assert started.wait(30)
+        return checked
+
+    monkeypatch.setattr(contest, "check_entries", slow_check)
+    result: list[object] = []
+
+    def enter() -> None:
+        try:
+            result.append(contest.enter(store, "r", ["greedy"]))
+        except contest.ContestError as e:
+            result.append(e)
+
+    t = threading.Thread(target=enter)
+    t.start()
+    assert checking.wait(30)
+    with contest._scheduling(store) as s:
+        contest._start(s, contest.get_contest(s, "r"))
+    started.set()
+    t.join(30)
+    assert len(result) == 1 and isinstance(result[0], contest.ContestError), result
+    assert "entries are closed" in str(result[0])
+    with store.session() as s:
+        st = contest_status(s, "r")
+    assert len(st["entries"]) == 2 and st["games"]["scheduled"] == st["games"]["expected"] == 2, st

@@ -140,7 +140,22 @@ def enter(store: Store, name: str, entries: list[str]) -> list[str]:
         if c.status != "open":
             raise ContestError(f"contest {name!r} has started: entries are closed")
         specs = check_entries(load_game(c.game), entries, c.game_format)
+        # checking took a while: a run may have started the contest meanwhile. Still open now, under the
+        # contest's row lock (held to the commit, so the run's _start waits and then sees these entries)?
+        if not _lock_open(s, c):
+            raise ContestError(f"contest {name!r} has started: entries are closed")
         return _add_entries(c, specs)
+
+
+def _lock_open(s: Session, c: Contest, status: str = "open") -> bool:
+    """Lock the contest's row while it is open (setting `status`) and reload its entries; False if it
+    is no longer open. Both `enter` and `_start` take this lock, so no entry enters a started contest."""
+    done = s.execute(update(Contest).where(Contest.id == c.id, Contest.status == "open").values(status=status),
+                     execution_options={"synchronize_session": False})
+    if getattr(done, "rowcount", 0) != 1:
+        return False
+    s.expire(c)  # entries as they are under the lock
+    return True
 
 
 def _add_entries(c: Contest, specs: list[Any]) -> list[str]:
@@ -173,6 +188,8 @@ def _insert_slots(s: Session, c: Contest, slots: list[schedule.Slot]) -> None:
 
 
 def _start(s: Session, c: Contest) -> None:
+    if not _lock_open(s, c, "running"):
+        return  # another run started it
     n = len(c.entries)
     if n < 2:
         raise ContestError(f"contest {c.name!r} has {n} entr{'y' if n == 1 else 'ies'}; it needs at least 2 "
