@@ -81,3 +81,21 @@ def test_a_deck_unlike_any_starter_is_believed_closest_to_one(game_id: str) -> N
             assert det.view(0) == st.view(0)
         d = st.decision
         st.apply(d.options[rng.randrange(len(d.options))].id)
+
+
+def test_a_limited_opponent_is_believed_from_stand_in_sealed_decks_not_duel_starters() -> None:
+    """circuits Limited has no starters: the prior is the automatic decks of eight Sealed pools (public,
+    fixed seeds), which hold Limited cards, not the Duel starters a Limited deck never is."""
+    game = cardarena.load_game("circuits")
+    st = game.new_game(seed=4, fmt="limited")  # both seats play stand-in decks of the game seed
+    cands = belief.candidates(st, 1)
+    assert len(cands) == belief.STAND_INS and all(c.name.startswith("stand-in") for c in cands)
+    assert not {c.name for c in cands} & set(game.starter_decks())
+    rng = random.Random(2)
+    for n in range(120):
+        if st.decision is None:
+            break
+        if n % 30 == 0:
+            det = st.determinize(0, random.Random(n))
+            assert det.view(0) == st.view(0)
+        st.apply(st.decision.options[rng.randrange(len(st.decision.options))].id)

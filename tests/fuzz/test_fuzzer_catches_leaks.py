@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardarena.games.aliens import actions
+from cardarena.games.aliens import actions, rules  # noqa: F401  (rules fills AliensState.HANDLERS)
 from cardarena.games.aliens.state import AliensState
 from cardarena.sim.fuzz import FuzzFailure, fuzz_game
 

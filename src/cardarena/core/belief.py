@@ -6,7 +6,9 @@ view, log or message names a card before it is shown. So the other seat's hidden
 from its real deck list but from a believed one: one of the game's starter decks, which ship with the
 package and are public, the one that best explains what the seat has seen of that seat's cards.
 
-- Candidates: the starters of the game's format, else every starter of the game.
+- Candidates: the starters of the game's format; in a format without starters, the decks that stand
+  in for them (`Ruleset.stand_in_deck`: circuits Limited's automatic decks of eight Sealed pools);
+  else every starter of the game.
 - A candidate explains the seen cards when it holds every one of them (as a multiset of pool ids,
   counting the cards in play, in discard piles, and those looked at); if none does, the candidates
   holding the most of them are believed instead. Among the believed ones a determinization picks one
@@ -57,6 +59,11 @@ _BELIEFS: dict[tuple[int, int], tuple[list[Any], dict[str, Any], list[str], list
 _BELIEFS_MAX = 64  # one entry per searched position and seat: a search determinizes one base state
 
 
+#: how many stand-in decks (`Ruleset.stand_in_deck`, e.g. circuits Limited's Sealed decks) a format
+#: without starters is believed from
+STAND_INS = 8
+
+
 def candidates(state: State, seat: int) -> list[Candidate]:
     """The starters `seat` of a game like `state` might have brought (cached per game, format, seat)."""
     game = state.config.get("game", state.game_id)
@@ -69,6 +76,9 @@ def candidates(state: State, seat: int) -> list[Candidate]:
         ruleset = load_game(game)
         starters = sorted(ruleset.starter_decks().items())
         same = [(n, d) for n, d in starters if (d.format or ruleset.default_format) == fmt]
+        if not same and fmt is not None:  # a format without starters: the decks that stand in for them
+            same = [(f"stand-in {k}", d) for k in range(STAND_INS)
+                    if (d := ruleset.stand_in_deck(fmt, k)) is not None]
         found = []
         for name, deck in same or starters:
             st = ruleset.new_game([deck] * state.nseats, seed=0, fmt=deck.format)

@@ -102,15 +102,16 @@ class Ruleset(ABC):
         fmt: str | None = None,
         rules: dict[str, Any] | None = None,
     ) -> State:
-        """A game at its first decision. No decks: the first starters (docs/architecture.md).
+        """A game at its first decision. No decks: the first starters, or in a format without any the
+        stand-in decks (docs/architecture.md).
 
         The common part of every game: seat count, rule variants, decks resolved and checked in the
         format, the config a replay needs; the game's `build` deals the cards and runs set-up."""
         if isinstance(seed, bool) or not hasattr(seed, "__index__"):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
         seed = operator.index(seed)  # a NumPy integer too; seeds equal modulo 2**64 deal the same game
-        if decks is None:
-            decks = self.default_decks(fmt)
+        if decks is None:  # the format's starters, or its stand-in decks (circuits Limited)
+            decks = self.fill_decks([None] * self.seats[0], fmt, seed)
         lo, hi = self.seats
         if not lo <= len(decks) <= hi:
             players = str(lo) if lo == hi else f"{lo} to {hi}"
