@@ -100,3 +100,14 @@ def test_an_entry_checked_while_the_contest_starts_is_refused_not_left_without_g
     with store.session() as s:
         st = contest_status(s, "r")
     assert len(st["entries"]) == 2 and st["games"]["scheduled"] == st["games"]["expected"] == 2, st
+
+
+def test_run_draws_no_progress_bar_when_there_is_nothing_to_play(sqlite_url: str) -> None:
+    assert cli(sqlite_url, "new", "one", "--game", "aliens", "--entry", "random").exit_code == 0
+    r = cli(sqlite_url, "run", "one")  # one entry: refused, with no empty bar drawn first ("one ━━━ 0/? 0:00:00")
+    assert r.exit_code == 2 and "needs at least 2" in r.output and "0/?" not in r.output, r.output
+    assert cli(sqlite_url, "enter", "one", "--entry", "greedy").exit_code == 0
+    r = cli(sqlite_url, "run", "one", "--workers", "1")
+    assert r.exit_code == 0 and "2/2" in r.output, r.output  # the bar of the games played
+    r = cli(sqlite_url, "run", "one")  # finished: only the summary
+    assert r.exit_code == 0 and "0/?" not in r.output and "0 game(s) played now, 2/2 stored" in r.output, r.output

@@ -171,6 +171,7 @@ def run(
     bar = progress.add_task(name, total=None)
 
     def tick(done: int, total: int, outcome: GameOutcome | None) -> None:
+        progress.start()  # drawn once there are games to play: not before an error, nor for a finished contest
         if outcome is not None:
             for st in outcome.statuses:
                 if st != "OK":
@@ -179,9 +180,12 @@ def run(
         progress.update(bar, completed=done, total=total, description=f"{name}{note}")
 
     try:
-        with progress:
+        try:
             summary = run_contest(store, name, workers, tick,
                                   bot_log=None if bot_log is None else str(bot_log.resolve()))
+        finally:
+            if progress.live.is_started:
+                progress.stop()
     except KeyboardInterrupt:
         err.print(f"interrupted; `cardarena contest run {shlex.quote(name)}` resumes where it stopped", markup=False)
         raise typer.Exit(130) from None
