@@ -3,8 +3,10 @@ and played."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -111,3 +113,31 @@ def test_run_draws_no_progress_bar_when_there_is_nothing_to_play(sqlite_url: str
     assert r.exit_code == 0 and "2/2" in r.output, r.output  # the bar of the games played
     r = cli(sqlite_url, "run", "one")  # finished: only the summary
     assert r.exit_code == 0 and "0/?" not in r.output and "0 game(s) played now, 2/2 stored" in r.output, r.output
+
+
+def test_names_labels_and_decks_with_brackets_are_shown_as_typed(sqlite_url: str, tmp_path: Path) -> None:
+    from cardarena import load_game
+
+    deck = dataclasses.replace(load_game("aliens").starter_decks()["mind_storm"], name="Storm [/i] deck")
+    path = tmp_path / "[b]d.toml"
+    path.write_text(deck.to_toml())
+    assert cli(sqlite_url, "new", "[b]cup", "--game", "aliens", "--entry", f"random:{path}",
+               "--entry", "greedy").exit_code == 0
+    r = cli(sqlite_url, "status", "[b]cup")  # was: MarkupError, "internal error"
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert text.startswith("[b]cup: aliens") and "Storm [/i] deck" in text and "[b]d.toml" in text, r.output
+    assert "[b]cup" in cli(sqlite_url, "status").output
+    assert cli(sqlite_url, "run", "[b]cup", "-q", "--workers", "1").exit_code == 0
+    r = cli(sqlite_url, "report", "[b]cup")
+    assert r.exit_code == 0 and r.output.startswith("[b]cup: aliens") and "[b]d.toml" in r.output, r.output
+
+
+def test_status_and_report_name_the_rules_a_contest_changed(sqlite_url: str) -> None:
+    assert cli(sqlite_url, "new", "v", "--game", "aliens", "--rule", "hand_size=6", "--entry", "random",
+               "--entry", "greedy").exit_code == 0
+    assert cli(sqlite_url, "new", "plain", "--game", "aliens", "--entry", "random", "--entry", "greedy").exit_code == 0
+    for cmd in ("status", "report"):
+        assert "2 games per pairing, rules hand_size=6, " in cli(sqlite_url, cmd, "v").output
+        assert "rules" not in cli(sqlite_url, cmd, "plain").output.splitlines()[0]
+    assert json.loads(cli(sqlite_url, "status", "v", "--json").output)["rules"]["hand_size"] == 6

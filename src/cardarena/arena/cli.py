@@ -218,27 +218,40 @@ def status(
     if as_json:
         print(json.dumps(data, indent=1))
         return
+    out = _wide()
     if name is None:
-        t = Table("contest", "game", "format", "entries", "games", "status", title=f"contests in {store.display_url}")
+        t = Table("contest", "game", "format", "entries", "games", "status", title=f"contests in {escape(store.display_url)}")
         for c in data:
             games = f"{c['finished']}/{c['expected']}" if c["expected"] is not None else "-"
-            t.add_row(c["name"], c["game"], c["format"], str(c["entries"]), games, c["status"])
+            t.add_row(escape(c["name"]), c["game"], c["format"], str(c["entries"]), games, c["status"])
         out.print(t)
         return
     g = data["games"]
-    out.print(f"[bold]{data['name']}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
-              f"{data['games_per_pairing']} games per pairing, {clock_text(data['time_control'])}, "
-              f"status {data['status']}")
+    out.print(f"[bold]{escape(data['name'])}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
+              f"{data['games_per_pairing']} games per pairing{rules_text(data['game'], data['rules'])}, "
+              f"{clock_text(data['time_control'])}, status {data['status']}")
     if g["expected"] is not None:
         rounds = f", round {data['round'] or 0} of {data['rounds']}"
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
                   f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else ""))
     if data["faults"]:
         out.print("faults: " + ", ".join(f"{k} {v}" for k, v in sorted(data["faults"].items())))
-    t = Table("#", "entry", "agent", "deck")
+    t = Table("#")
+    for col in ("entry", "agent", "deck"):  # whole, folded when long: an entry is told by its label
+        t.add_column(col, overflow="fold")
     for ent in data["entries"]:
-        t.add_row(str(ent["entry"]), ent["label"], ent["agent"], ent["deck"])
+        # labels, agents and deck names are what users typed: never read as markup
+        t.add_row(str(ent["entry"]), escape(ent["label"]), escape(ent["agent"]), escape(ent["deck"]))
     out.print(t)
+
+
+def rules_text(game: str, rules: dict[str, Any]) -> str:
+    """The rules a contest changed from its game's defaults, e.g. `, rules hand_size=6` (else nothing)."""
+    from ..core.registry import load_game
+
+    defaults = load_game(game).rule_defaults
+    changed = [f"{k}={v}" for k, v in rules.items() if k not in defaults or defaults[k] != v]
+    return ", rules " + " ".join(changed) if changed else ""
 
 
 def clock_text(tc: dict[str, float] | None) -> str:
@@ -321,9 +334,10 @@ def report(
         return
     out = _wide()
     c, g = data["contest"], data["games"]
-    out.print(f"[bold]{c['name']}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
-              f"{c['games_per_pairing']} games per pairing, seed {c['seed']}, {clock_text(c['time_control'])}, "
-              f"status {c['status']}" + (f", made by {c['owner']} on the web" if c["owner"] else ""))
+    out.print(f"[bold]{escape(c['name'])}[/bold]: {c['game']} ({c['game_format']}), {c['format']}, "
+              f"{c['games_per_pairing']} games per pairing{rules_text(c['game'], c['rules'])}, seed {c['seed']}, "
+              f"{clock_text(c['time_control'])}, "
+              f"status {c['status']}" + (f", made by {escape(c['owner'])} on the web" if c["owner"] else ""))
     out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
               + (f", {g['errors']} engine errors" if g["errors"] else "")
               + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))
@@ -335,7 +349,7 @@ def report(
         t.add_column(col, no_wrap=col != "entry", overflow="fold")
     for r in data["leaderboard"]:
         rt = r["rating"]
-        row = [str(r["rank"]), f"#{r['entry']} {r['label']}",
+        row = [str(r["rank"]), f"#{r['entry']} {escape(r['label'])}",
                *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
                str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),
                f"{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}",

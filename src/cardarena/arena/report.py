@@ -140,7 +140,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     rnd = (s.scalar(select(func.min(Match.round)).where(Match.contest_id == c.id, Match.status == "scheduled"))
            or s.scalar(select(func.max(Match.round)).where(Match.contest_id == c.id)))
     return {
-        "name": c.name, "game": c.game, "game_format": c.game_format, "format": c.pairing,
+        "name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules, "format": c.pairing,
         "games_per_pairing": c.games_per_pairing, "rounds": c.rounds, "round": rnd, "status": c.status,
         "seed": c.seed, "time_control": c.time_control,
         "entries": [{"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name} for e in c.entries],
