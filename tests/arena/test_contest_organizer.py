@@ -141,3 +141,12 @@ def test_status_and_report_name_the_rules_a_contest_changed(sqlite_url: str) -> 
         assert "2 games per pairing, rules hand_size=6, " in cli(sqlite_url, cmd, "v").output
         assert "rules" not in cli(sqlite_url, cmd, "plain").output.splitlines()[0]
     assert json.loads(cli(sqlite_url, "status", "v", "--json").output)["rules"]["hand_size"] == 6
+
+
+def test_the_plot_draws_dollar_signs_as_typed(sqlite_url: str, tmp_path: Path) -> None:
+    name = r"cup $\frac{$"  # matplotlib read it as mathematics and failed: "internal error: ValueError"
+    assert cli(sqlite_url, "new", name, "--game", "aliens", "--entry", "random", "--entry", "greedy").exit_code == 0
+    assert cli(sqlite_url, "run", name, "-q", "--workers", "1").exit_code == 0
+    r = cli(sqlite_url, "report", name, "--plot", str(tmp_path / "cup.png"))
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert (tmp_path / "cup.png").read_bytes().startswith(b"\x89PNG")

@@ -19,11 +19,16 @@ if TYPE_CHECKING:
 LABEL = 28
 
 
+def _plain(text: str) -> str:
+    """Text drawn as typed: matplotlib reads `$...$` as mathematics (a name `$\\frac{$` failed to draw)."""
+    return text.replace("$", r"\$")
+
+
 def _label(row: dict[str, Any]) -> str:
     text = row["label"]
     if len(text) > LABEL:
         text = text[: LABEL - 1] + "…"
-    return f"#{row['entry']} {text}"
+    return _plain(f"#{row['entry']} {text}")
 
 
 def contest_figure(data: dict[str, Any]) -> Figure:
@@ -37,7 +42,7 @@ def contest_figure(data: dict[str, Any]) -> Figure:
     fig = figure(max(9.0, 3.0 + 1.6 * n), 2.6 + 0.45 * n + 1.0 + 0.75 * n)
     axes = fig.subplot_mosaic([["score", "rating"], ["matrix", "matrix"]],
                               height_ratios=[1.0 + 0.45 * n, 1.0 + 0.75 * n])
-    fig.suptitle(f"{c['name']}: {c['game']} ({c['game_format']}), {c['format']}, "
+    fig.suptitle(f"{_plain(c['name'])}: {c['game']} ({c['game_format']}), {c['format']}, "
                  f"{data['games']['finished']} games")
     y = list(range(n))
 
