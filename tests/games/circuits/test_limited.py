@@ -47,7 +47,7 @@ def test_no_pack_holds_a_squad_only_card():
     assert squad_only == ["Cut Off"]
     rng = random.Random(11)
     assert not {n for _ in range(300) for n in L.open_pack(POOL, rng)} & set(squad_only)
-    recruits, opened, deck = sealed(3)
+    _recruits, opened, deck = sealed(3)
     leaders = {**deck.leaders, "pool": [*opened, "Cut Off"]}
     found = check_deck(Deck(game="circuits", name="x", format="limited", leaders=leaders, cards=deck.cards,
                             source="<t>"), POOL)
@@ -229,7 +229,7 @@ def test_building_by_hand_chooses_which_legendary_gear_the_armory_holds(tmp_path
     # rule circuits.3.11
     # any Gear opened may be in the Armory, at most one Legendary: a pool that opened three lets the
     # player choose it (the hand builder used to keep the first by name, Emberheart Anvil, unasked)
-    recruits, opened = L.sealed_pool(POOL, 2)
+    _recruits, opened = L.sealed_pool(POOL, 2)
     legendary = sorted({n for n in opened if getattr(POOL.by_name[n], "legendary", False)})
     assert legendary == ["Emberheart Anvil", "Stormglass Oracle", "Sunplate Standard"]
     out = tmp_path / "hand.toml"
