@@ -150,3 +150,13 @@ def test_the_plot_draws_dollar_signs_as_typed(sqlite_url: str, tmp_path: Path) -
     r = cli(sqlite_url, "report", name, "--plot", str(tmp_path / "cup.png"))
     assert r.exit_code == 0, (r.output, r.exception)
     assert (tmp_path / "cup.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_taken_name_is_refused_in_words_that_fit_the_web_page_too(sqlite_url: str) -> None:
+    # the message named a command (`cardarena contest status`), shown on the web arena's page as well
+    assert cli(sqlite_url, "new", "cup", "--game", "aliens", "--entry", "random", "--entry", "greedy").exit_code == 0
+    r = cli(sqlite_url, "new", "cup", "--game", "aliens", "--entry", "random", "--entry", "random")
+    assert r.exit_code == 2 and "already exists: choose another name (it is unchanged)" in r.output, r.output
+    assert "cardarena" not in r.output
+    assert [e["agent"] for e in json.loads(cli(sqlite_url, "status", "cup", "--json").output)["entries"]] == [
+        "random", "greedy"]

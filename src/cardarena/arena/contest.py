@@ -121,7 +121,8 @@ def create_contest(
     specs = check_entries(ruleset, entries, fmt) + list(checked or [])
     with store.session() as s:
         if s.scalar(select(Contest.id).where(Contest.name == name)) is not None:
-            raise ContestError(f"a contest named {name!r} already exists (see `cardarena contest status`)")
+            # said the same on the command line and on a web page: no command to type
+            raise ContestError(f"a contest named {name!r} already exists: choose another name (it is unchanged)")
         c = Contest(name=name, game=game, game_format=fmt, rules=checked_rules, pairing=pairing,
                     games_per_pairing=games_per_pairing, rounds=rounds or 0,
                     seed=schedule.derive_seed("contest", name) if seed is None else seed,
