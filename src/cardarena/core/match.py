@@ -52,7 +52,7 @@ class TimeControl:
         for name in ("per_decision", "bank", "startup"):
             v = getattr(self, name)
             if not (v >= 0 and math.isfinite(v)):
-                raise ValueError(f"time control: {name} must be >= 0 seconds, got {v}")
+                raise ValueError(f"time control: {name} must be a number of seconds, 0 or more, got {v}")
         if self.per_decision + self.bank <= 0:  # every decision would be a loss on time
             raise ValueError("time control: a decision needs some time: per decision and bank are both 0")
 
