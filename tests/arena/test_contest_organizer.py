@@ -160,3 +160,19 @@ def test_a_taken_name_is_refused_in_words_that_fit_the_web_page_too(sqlite_url: 
     assert "cardarena" not in r.output
     assert [e["agent"] for e in json.loads(cli(sqlite_url, "status", "cup", "--json").output)["entries"]] == [
         "random", "greedy"]
+
+
+def test_the_text_report_shows_who_had_a_swiss_bye(sqlite_url: str) -> None:
+    # a bye scores a match point without a game: the leaderboard showed the point but not why (only --json)
+    r = cli(sqlite_url, "new", "odd", "--game", "aliens", "--format", "swiss", "--rounds", "2",
+            "--games-per-pairing", "2", "--entry", "random", "--entry", "greedy", "--entry", "random")
+    assert r.exit_code == 0, r.output
+    assert cli(sqlite_url, "run", "odd", "-q", "--workers", "1").exit_code == 0
+    data = json.loads(cli(sqlite_url, "report", "odd", "--json").output)
+    had = {r["entry"] for r in data["leaderboard"] if r["byes"]}
+    assert len(had) == 2  # three entries, two rounds: one bye a round, never twice to one entry
+    text = runner.invoke(app, ["contest", "--db", sqlite_url, "report", "odd"], terminal_width=250).output
+    header = next(line for line in text.splitlines() if "Buchholz" in line)
+    assert "bye" in header
+    rows = [line for line in text.splitlines() if line.count("│") > 5 and "#" in line]
+    assert sum("yes" in line for line in rows) == 2, text

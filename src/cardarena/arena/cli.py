@@ -344,13 +344,16 @@ def report(
     swiss = c["format"] == "swiss"
     any_faults = any(r["faults"] for r in data["leaderboard"])
     t = Table(title="leaderboard")
-    for col in ("rank", "entry", *(("points", "Buchholz") if swiss else ()), "games", "W-D-L", "score",
+    byes = swiss and any(r.get("byes") for r in data["leaderboard"])  # a bye scores a match point, no game
+    for col in ("rank", "entry", *(("points", "Buchholz") if swiss else ()), *(("bye",) if byes else ()),
+                "games", "W-D-L", "score",
                 "95% CI", "rating μ±σ", "ordinal", "s/decision (longest)", *(("faults",) if any_faults else ())):
         t.add_column(col, no_wrap=col != "entry", overflow="fold")
     for r in data["leaderboard"]:
         rt = r["rating"]
         row = [str(r["rank"]), f"#{r['entry']} {escape(r['label'])}",
                *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
+               *(("yes" if r.get("byes") else "-",) if byes else ()),
                str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),
                f"{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}",
                f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-", f"{rt['ordinal']:.1f}" if rt else "-",
