@@ -176,3 +176,14 @@ def test_the_text_report_shows_who_had_a_swiss_bye(sqlite_url: str) -> None:
     assert "bye" in header
     rows = [line for line in text.splitlines() if line.count("│") > 5 and "#" in line]
     assert sum("yes" in line for line in rows) == 2, text
+
+
+def test_a_mistyped_database_path_makes_nothing(tmp_path: Path) -> None:
+    # `status` on a path with a typo made its folders and an empty database, then listed no contests
+    url = f"sqlite:///{tmp_path}/typo/dir/x.db"
+    for args in (["status"], ["report", "cup"], ["run", "cup"], ["enter", "cup", "--entry", "random"]):
+        r = cli(url, *args)
+        assert r.exit_code == 2 and "no database at" in r.output and "contest new" in r.output, (args, r.output)
+    assert not (tmp_path / "typo").exists()
+    assert cli(url, "new", "cup", "--game", "aliens", "--entry", "random", "--entry", "greedy").exit_code == 0
+    assert cli(url, "status").exit_code == 0

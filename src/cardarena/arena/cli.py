@@ -49,11 +49,12 @@ def _fail(msg: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _store() -> Store:
+def _store(create: bool = False) -> Store:
+    """The contests' database; only `new` (create) may make a SQLite file that is not there yet."""
     from .store import Store
 
     try:
-        return Store(_db["url"])
+        return Store(_db["url"], must_exist=not create)
     except CardArenaError as e:
         _fail(str(e))
         raise
@@ -96,7 +97,7 @@ def new(
             clocks = TimeControl.parse(time_control)
         except ValueError as e:
             _fail(str(e))
-    store = _store()
+    store = _store(create=True)
     try:
         create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule),
                        clocks)

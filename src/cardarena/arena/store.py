@@ -83,7 +83,9 @@ def _owner_only(path: Path) -> None:
 class Store:
     """One database: `with store.session() as s:` gives a session that commits on success."""
 
-    def __init__(self, url: str | None = None, migrate: bool = True) -> None:
+    def __init__(self, url: str | None = None, migrate: bool = True, must_exist: bool = False) -> None:
+        """`must_exist`: a SQLite file that is not there is an error, and nothing is made (a command that
+        only reads or adds to contests: a mistyped path made folders and an empty database)."""
         text = _normalize(url or default_url())
         try:
             parsed = make_url(text)
@@ -92,6 +94,9 @@ class Store:
                              "postgresql://user@host/db)") from None
         self.url = parsed
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            if must_exist and not Path(parsed.database).expanduser().is_file():
+                raise StoreError(f"no database at {Path(parsed.database).expanduser()} (nothing was made): check --db "
+                                 "or $CARDARENA_DB; `cardarena contest new` makes one")
             folder = Path(parsed.database).expanduser().parent
             try:
                 folder.mkdir(parents=True, exist_ok=True)
