@@ -187,3 +187,42 @@ def test_seat_statuses_come_from_the_forfeit_event() -> None:
     st = cardarena.load_game("aliens").new_game(seed=1)
     st.emit("forfeit", player=0, reason="agent 'x' chose an illegal option: no")  # a loop without statuses
     assert seat_statuses(st)[0] == ["INVALID", "OK"]
+
+
+def test_games_the_engine_failed_are_played_again_with_retry_errors(sqlite_url: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine error is a bug, no seat's loss: once fixed, `run --retry-errors` plays those games with
+    their seeds, and the contest ends as if they had never failed."""
+    from typer.testing import CliRunner
+
+    import cardarena.arena.runner as runner
+    from cardarena.cli import app
+
+    real = runner.play_game
+    calls = {"n": 0}
+
+    def flaky(state: Any, agents: Any, **kw: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyError("a rules bug")
+        return real(state, agents, **kw)
+
+    monkeypatch.setattr(runner, "play_game", flaky)
+    cli = CliRunner()
+    assert cli.invoke(app, ["contest", "--db", sqlite_url, "new", "c", "--game", "aliens", "--games-per-pairing", "4",
+                            "--entry", "random:mind_storm", "--entry", "greedy:creeping_rot"]).exit_code == 0
+    assert cli.invoke(app, ["contest", "--db", sqlite_url, "run", "c", "-q", "--workers", "1"]).exit_code == 1  # an error
+    report = cli.invoke(app, ["contest", "--db", sqlite_url, "report", "c"], terminal_width=250).output
+    assert "1 engine errors" in report and "contest run c --retry-errors" in report, report
+    monkeypatch.setattr(runner, "play_game", real)  # the bug is fixed
+    r = cli.invoke(app, ["contest", "--db", sqlite_url, "run", "c", "-q", "--workers", "1", "--retry-errors"])
+    assert r.exit_code == 0 and "1 game(s) the engine failed scheduled again" in r.output, r.output
+    store = Store(sqlite_url)
+    with store.session() as s:
+        assert s.scalar(select(func.count()).select_from(Match).where(Match.status == "error")) == 0
+        status = contest_status(s, "c")
+        assert status["status"] == "finished" and status["games"]["finished"] == 4
+        assert all(r.games == 4 for r in s.scalars(select(Rating)))
+        finished = s.scalars(select(Match).where(Match.status == "finished")).all()
+        assert all(verify(s.get(Replay, m.id).record) is None for m in finished)  # type: ignore[union-attr]
+    store.dispose()

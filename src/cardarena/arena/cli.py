@@ -140,6 +140,9 @@ def run(
     bot_log: Annotated[Path | None, typer.Option(
         "--bot-log", help="Folder for each external bot's transcript of each game, match-<id>-p<seat>.jsonl: "
         "what it was sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
+    retry_errors: Annotated[bool, typer.Option(
+        "--retry-errors", help="First schedule again the games the engine failed (after fixing it), with "
+        "their seeds.")] = False,
 ) -> None:
     """Play every game of the contest not yet stored; safe to run again after any interruption."""
     from rich.progress import (
@@ -152,11 +155,15 @@ def run(
     )
 
     from .contest import get_contest, run_contest
+    from .contest import retry_errors as reschedule
 
     store = _store()
     try:  # an unknown name is refused before a progress bar is drawn
         with store.session() as s:
             get_contest(s, name)
+        if retry_errors:
+            n = reschedule(store, name)
+            err.print(f"{n} game(s) the engine failed scheduled again", markup=False)
     except CardArenaError as e:
         _fail(str(e))
     if bot_log is not None:
@@ -379,6 +386,9 @@ def report(
             out.print(f"  {entry}: {status} x{len(ids)} (matches {shown}): {why}", markup=False)
     for bad in data["errors"][:10]:
         out.print(f"  engine error in match {bad['match']}: {' '.join(bad['error'])}", markup=False)
+    if data["errors"]:
+        out.print(f"  (a bug in cardarena, never a seat's loss: once it is fixed, `cardarena contest run "
+                  f"{shlex.quote(c['name'])} --retry-errors` plays those games again)", markup=False)
 
 
 @app.command("replay")

@@ -305,6 +305,24 @@ def record_outcome(store: Store, out: GameOutcome) -> bool:
         return True
 
 
+def retry_errors(store: Store, name: str) -> int:
+    """Schedule again, with their seeds, the games of contest `name` that the engine failed (status
+    "error": no result, never blamed on a seat), so that `run` plays them once the engine is fixed; a
+    finished contest runs again. Returns how many. In a Swiss contest the later rounds stay as paired."""
+    with store.session() as s:
+        c = get_contest(s, name)
+        ids = list(s.scalars(select(Match.id).where(Match.contest_id == c.id, Match.status == "error")))
+        if ids:
+            s.execute(update(Match).where(Match.id.in_(ids), Match.status == "error").values(
+                status="scheduled", reason=None, turns=None, error=None, finished_at=None, duration_s=None,
+                engine_version=__version__))
+            s.execute(update(MatchSeat).where(MatchSeat.match_id.in_(ids)).values(
+                status=None, fault=None, place=None, score=None, seconds=None, decisions=None, longest=None))
+            if c.status == "finished":
+                c.status, c.finished_at = "running", None
+    return len(ids)
+
+
 def run_contest(
     store: Store,
     name: str,
