@@ -197,3 +197,89 @@ def test_a_circuits_bench_hero_shows_its_passive() -> None:
     for b in view["players"][0]["bench"]:
         passive = g.card_info(b["name"])["passive"]
         assert f"Passive {passive['name']}: {passive['text']}" in board, board
+
+
+def test_a_cap_ending_counts_each_player_in_words() -> None:
+    """The cap line printed raw lists and a field id: "survivors [3, 3], total HP [50, 38] — decided by
+    total_hp" (mastery ruling gap.33, aliens rules 14.2–14.6)."""
+    from cardarena.games.aliens.narrate import narrate as aliens_narrate
+    from cardarena.games.mastery.narrate import narrate as mastery_narrate
+
+    line = mastery_narrate({"type": "round_cap", "rounds": 20, "survivors": [3, 3], "total_hp": [50, 38],
+                            "decided_by": "total_hp"}) or ""
+    assert line.strip() == "Round cap after 20 Rounds: surviving Heroes P1 3, P2 3; total HP P1 50, P2 38"
+    line = aliens_narrate({"type": "safety_cap", "rounds": 30, "survivors": [2, 2], "squad_hp": [9, 14],
+                           "decided_by": "squad_hp"}) or ""
+    assert line.strip() == "Safety cap after 30 rounds: live Aliens P1 2, P2 2; Squad HP P1 9, P2 14"
+
+
+def test_a_heal_of_nothing_does_not_read_as_from_zero_hp() -> None:
+    """"P2's Hero heals 0 → 33 HP" reads as healed from 0 HP to 33; a Hero that cannot heal said the same."""
+    from cardarena.games.aliens.narrate import narrate as aliens_narrate
+    from cardarena.games.mastery.narrate import narrate as mastery_narrate
+
+    assert circuits_narrate({"type": "heal", "player": 1, "amount": 0, "hp": 33, "source": "x"}) \
+        == "    P2's Hero heals nothing (stays at 33 HP)"
+    assert circuits_narrate({"type": "heal", "player": 0, "amount": 2, "hp": 30, "source": "x"}) \
+        == "    P1's Hero heals 2 → 30 HP"
+    assert circuits_narrate({"type": "heal", "player": 0, "amount": 0, "hp": 12, "source": "x",
+                             "blocked": "cannot heal"}) == "    P1's Hero cannot heal: it stays at 12 HP"
+    assert mastery_narrate({"type": "heal", "source": "end_phase", "name": "Mira Dawnsong", "amount": 0,
+                            "hp": 16}) == "    End Phase: Mira Dawnsong heals nothing (stays at 16 HP)"
+    assert aliens_narrate({"type": "heal", "source": "Mycelial Net", "name": "Oracle Venn", "amount": 0,
+                           "hp": 11}) == "    Mycelial Net: Oracle Venn heals nothing (stays at 11 HP)"
+
+
+def test_an_aliens_set_card_says_on_which_turn_it_was_set() -> None:
+    """"[set t9: Creeping Blight]": `t9` is code for "set on turn 9" (a Counter needs an earlier turn)."""
+    from cardarena.games.aliens.present import render as aliens_render
+
+    g = cardarena.load_game("aliens")
+    view = g.new_game(seed=2).view(0)
+    view["players"][0]["command"] = [{"face_down": True, "set_turn": 9, "card": {"name": "Creeping Blight"}}]
+    board = aliens_render(view)
+    assert "Command Zone: [face-down: Creeping Blight, set on turn 9]" in board, board
+
+
+def test_frontline_ladder_links_read_as_words_not_kind_ids() -> None:
+    """The Ladder read "1. P1: card by War Cry", "retreat by Vanguard Squire", "ability by X whiffs"; its
+    "1." looked like a menu number (rule frontline.8)."""
+    from cardarena.games.frontline.narrate import narrate as frontline_narrate
+
+    g = cardarena.load_game("frontline")
+    view = g.new_game(seed=2).view(0)
+    view["ladder"] = [
+        {"kind": "card", "seat": 0, "source": "War Cry", "target": {"seat": 0, "zone": "front", "name": "Squire"}},
+        {"kind": "retreat", "seat": 1, "source": "Relay Runner"},
+        {"kind": "attack", "seat": 1, "source": "Scrap Runner", "target": {"seat": 0, "zone": "lp"}}]
+    board = frontline_render(view).split("Reaction Ladder (bottom first):\n", 1)[1]
+    assert board.splitlines() == ["  link 1: P1's War Cry → Squire", "  link 2: P2's Retreat of Relay Runner",
+                                  "  link 3: P2's attack with Scrap Runner → P1's LP"], board
+    link = {"type": "link", "player": 1, "depth": 2, "kind": "emergency", "source": "The Gravewarden"}
+    assert frontline_narrate(link) == "    Ladder link 2: P2's Emergency Defender, The Gravewarden"
+    whiff = {"type": "whiff", "player": 1, "kind": "ability", "source": "The Gravewarden", "reason": "its source is gone"}
+    assert frontline_narrate(whiff) == "    P2's ability of The Gravewarden whiffs: its source is gone"
+    negate = {"type": "negate", "player": 1, "kind": "card", "source": "War Cry"}
+    assert frontline_narrate(negate) == "    P2 negates War Cry"
+    assert frontline_narrate({**negate, "kind": "ability", "source": "Orlo"}) == "    P2 negates the ability of Orlo"
+
+
+def test_circuits_hand_costs_say_cost() -> None:
+    """The circuits hand read "Cinder Volley (instant, 2)": a bare number, where every other list says cost."""
+    from cardarena.games.circuits.present import render as circuits_render
+
+    g = cardarena.load_game("circuits")
+    view = g.new_game(seed=1).view(0)
+    view["players"][0]["hand"] = [{"name": "Cinder Volley", "kind": "tactic", "type": "instant", "cost": 2}]
+    assert "    Hand: Cinder Volley (instant, cost 2)" in circuits_render(view)
+
+
+def test_circuits_says_what_a_look_looked_at() -> None:
+    """Scout with no enemy Plan read "P1 looks at Sidestep": the top card of the enemy's deck, not said
+    (rules 12.13–12.16); the other seat read "a hidden card"."""
+    top = {"type": "look", "player": 0, "what": "deck_top", "card": "Sidestep", "source": "Scout"}
+    assert circuits_narrate(top) == "  P1 looks at the top card of P2's deck: Sidestep"
+    assert circuits_narrate({**top, "card": None}) == "  P1 looks at the top card of P2's deck"
+    plan = {"type": "look", "player": 1, "what": "plan", "card": None, "source": "Scout"}
+    assert circuits_narrate(plan) == "  P2 looks at one of P1's face-down Plans"
+    assert circuits_narrate({**plan, "card": "Battle Plan"}) == "  P2 looks at one of P1's face-down Plans: Battle Plan"

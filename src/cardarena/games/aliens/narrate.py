@@ -76,7 +76,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "status_ignored":
         return f"    {e['name']} already has {e['has']}: {e['status']} is ignored"
     if t == "heal":
-        return f"    {e['source']}: {e['name']} heals {e['amount']} → {e['hp']} HP"
+        # a heal of 0 (already at full HP) would read "0 → 13 HP", as if from 0 HP
+        healed = f"{e['amount']} → {e['hp']} HP" if e["amount"] else f"nothing (stays at {e['hp']} HP)"
+        return f"    {e['source']}: {e['name']} heals {healed}"
     if t == "shield":
         return f"    {e['name']} gains a {e['amount']} shield"
     if t == "energy_lost":
@@ -100,8 +102,10 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "move":
         return f"    {e['card']} goes to the discard ({e['reason']})"
     if t == "safety_cap":
-        return (f"\nSafety cap after {e['rounds']} rounds: survivors {e['survivors']}, squad HP {e['squad_hp']} "
-                f"— decided by {e['decided_by']}")
+        # the result line says who won and by what; here, the two counts it compared (rules 14.2–14.6)
+        alive, hp = e["survivors"], e["squad_hp"]
+        return (f"\nSafety cap after {e['rounds']} rounds: live Aliens P1 {alive[0]}, P2 {alive[1]}; "
+                f"Squad HP P1 {hp[0]}, P2 {hp[1]}")
     if t == "energy_paid":
         return f"    {_p(e)} pays {e.get('amount', '?')} energy" if e.get("amount") else None
     if t == "no_answer":

@@ -56,7 +56,7 @@ def render(view: dict[str, Any]) -> str:
             cz = []
             for c in pv["command"]:
                 if c["face_down"]:
-                    cz.append(f"[set t{c['set_turn']}: {c['card']['name']}]" if "card" in c else "[face-down]")
+                    cz.append(f"[face-down: {c['card']['name']}, set on turn {c['set_turn']}]" if "card" in c else "[face-down]")
                 else:
                     cz.append(c["card"]["name"])
             lines.append("    Command Zone: " + ", ".join(cz))

@@ -22,6 +22,11 @@ def _when(e: dict[str, Any]) -> str:
     return words.format(p=_p(e)) if "player" in e else words.replace("{p}'s ", "").replace("{p} ", "")
 
 
+def _healed(e: dict[str, Any]) -> str:
+    """"3 → 33 HP"; a heal of 0 (already at full HP) would read "0 → 33", as if from 0 HP."""
+    return f"{e['amount']} → {e['hp']} HP" if e["amount"] else f"nothing (stays at {e['hp']} HP)"
+
+
 def _p(e: dict[str, Any]) -> str:
     return f"P{e['player'] + 1}"
 
@@ -80,7 +85,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "shield":
         return f"    P{e['player'] + 1}'s Hero: Shield {e['total']}"
     if t == "heal":
-        return f"    P{e['player'] + 1}'s Hero heals {e['amount']} → {e['hp']} HP"
+        if e.get("blocked"):
+            return f"    P{e['player'] + 1}'s Hero {e['blocked']}: it stays at {e['hp']} HP"
+        return f"    P{e['player'] + 1}'s Hero heals {_healed(e)}"
     if t == "breakpoint":
         return f"    {_p(e)} reaches Breakpoint {e['at']}"
     if t == "second_wind":
@@ -95,6 +102,15 @@ def narrate(e: dict[str, Any]) -> str | None:
 #: what a queued next-attack effect does, by its `what`
 QUEUED = {"next_attack": "+{} damage", "rider_burn": "Burn {} on the enemy Hero if it deals damage to it",
           "rider_repair": "Repair {} if it deals damage"}
+
+
+def _look(e: dict[str, Any], p: str) -> str:
+    """Scout, Glimpse: what was looked at, an enemy face-down Plan or, with none, the top of the enemy's
+    deck (rules 12.13–12.16); the card's name only for the seat that saw it."""
+    enemy = f"P{2 - e.get('player', 0)}"
+    what = {"plan": f"one of {enemy}'s face-down Plans", "deck_top": f"the top card of {enemy}'s deck"}.get(
+        str(e.get("what")), "a hidden card")
+    return f"  {p} looks at {what}" + (f": {e['card']}" if e.get("card") else "")
 
 
 def _more(e: dict[str, Any], t: str) -> str | None:
@@ -128,7 +144,7 @@ def _more(e: dict[str, Any], t: str) -> str | None:
                            + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?"))),
         "queued_expired": lambda: f"    {p}'s unused next-attack bonus expires ("
                                   + QUEUED.get(str(e.get("what")), "a bonus").format(e.get("amount", "?")) + ")",
-        "look": lambda: f"  {p} looks at " + (card if e.get("card") else "a hidden card"),
+        "look": lambda: _look(e, p),
         "full_battery": lambda: f"    Full Battery: {e.get('amount', '?')} extra damage",
         "deck_out": lambda: f"  {p} must draw from an empty deck: deck-out!",
         "draw_skipped": lambda: f"  {p} skips the Draw Step of their first turn",

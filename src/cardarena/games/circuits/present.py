@@ -82,5 +82,5 @@ def render(view: dict[str, Any]) -> str:
                 for pl in pv["plans"]))
         if "hand" in pv:
             lines.append("    Hand: " + ("; ".join(f"{c['name']} ({c['kind'] if c['kind'] != 'tactic' else c['type']}, "
-                                                   f"{c.get('cost', 0)})" for c in pv["hand"]) or "empty"))
+                                                   f"cost {c.get('cost', 0)})" for c in pv["hand"]) or "empty"))
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
-from .present import PHASE_NAMES
+from .present import PHASE_NAMES, link_words
 
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
@@ -65,12 +65,12 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)}: {_c(e['attacker'])} attacks {_target(e)}"
     if t == "link":
         on = f" on {_target(e)}" if "target" in e or "breach" in e else ""
-        what = {"card": "", "ability": "ability of "}.get(e["kind"], f"{e['kind']} by ")
-        return f"    Ladder link {e['depth']}: {_p(e)}'s {what}{_c(e['source'])}{on}"
+        return f"    Ladder link {e['depth']}: {_p(e)}'s {link_words(e['kind'], _c(e['source']))}{on}"
     if t == "resolve":
         return f"    resolves: {_c(e['card'])}" + (f" — {e['ability']}" if "ability" in e else "")
     if t == "negate":
-        return f"    {_p(e)} negates the {e['kind']} by {_c(e['source'])}"
+        what = link_words(e["kind"], _c(e["source"]))
+        return f"    {_p(e)} negates {what if e['kind'] == 'card' else 'the ' + what}"
     if t == "general":
         return f"  {_p(e)} puts {_c(e['card'])} in the Command Zone"
     if t == "swap":
@@ -82,7 +82,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "boost":
         return f"    {_c(e['card'])} gets +{e['amount']} ATK this turn"
     if t == "whiff":
-        return f"    {e['kind']} by {_c(e['source'])} whiffs: {e['reason']}"
+        return f"    {_p(e)}'s {link_words(e['kind'], _c(e['source']))} whiffs: {e['reason']}"
     if t == "attack":
         if "damage" in e:
             return f"    {_c(e['attacker'])} hits {_c(e['target'])} for {e['damage']} ({e['hp']} HP left)"

@@ -9,6 +9,17 @@ PHASE_NAMES = {"draw": "Draw Phase", "main1": "Main Phase 1", "battle": "Battle 
                "end": "End Phase"}
 
 
+#: a Reaction Ladder link in words, after its player's name ("P2's Retreat of Relay Runner"), by its
+#: kind (rule frontline.8): the source's name goes in {}
+LINK_WORDS = {"card": "{}", "ability": "ability of {}", "attack": "attack with {}", "retreat": "Retreat of {}",
+              "emergency": "Emergency Defender, {}", "negated": "negated {}"}
+
+
+def link_words(kind: str, source: str) -> str:
+    """"War Cry", "attack with Scrap Runner": never the link's kind id ("card by War Cry")."""
+    return LINK_WORDS.get(kind, kind + " of {}").format(source)
+
+
 def _piece(c: dict[str, Any] | None) -> str:
     if c is None:
         return "·"
@@ -59,5 +70,6 @@ def render(view: dict[str, Any]) -> str:
             on = ""
             if tgt:
                 on = f" → P{tgt['seat'] + 1}'s LP" if tgt["zone"] == "lp" else f" → {tgt.get('name', '?')}"
-            lines.append(f"  {k}. P{link['seat'] + 1}: {link['kind']} by {link['source']}{on}")
+            # "link 1", not "1.": the numbers below the board are the menu's
+            lines.append(f"  link {k}: P{link['seat'] + 1}'s {link_words(link['kind'], link['source'])}{on}")
     return "\n".join(lines)

@@ -64,7 +64,9 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "redirected":
         return f"    {_source(e['source'])} is redirected to {e['name']}"
     if t == "heal":
-        return f"    {_source(e['source'])}: {e['name']} heals {e['amount']} → {e['hp']} HP"
+        # a heal of 0 (already at full HP) would read "0 → 16 HP", as if from 0 HP
+        healed = f"{e['amount']} → {e['hp']} HP" if e["amount"] else f"nothing (stays at {e['hp']} HP)"
+        return f"    {_source(e['source'])}: {e['name']} heals {healed}"
     if t == "poisoned":
         return f"    {e['name']} is Poisoned" + (" again (2 End Phases)" if e["refreshed"] else " (2 End Phases)")
     if t == "poison_prevented":
@@ -107,8 +109,10 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "end_phase":
         return f"  End Phase of Round {e['round']}"
     if t == "round_cap":
-        return (f"\nRound cap after {e['rounds']} Rounds: survivors {e['survivors']}, total HP {e['total_hp']} "
-                f"— decided by {e['decided_by']}")
+        # the result line says who won and by what; here, the two counts it compared (ruling gap.33)
+        alive, hp = e["survivors"], e["total_hp"]
+        return (f"\nRound cap after {e['rounds']} Rounds: surviving Heroes P1 {alive[0]}, P2 {alive[1]}; "
+                f"total HP P1 {hp[0]}, P2 {hp[1]}")
     if t == "forfeit":
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
