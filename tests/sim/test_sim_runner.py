@@ -131,3 +131,13 @@ def test_workers_die_with_a_run_killed_on_its_own(tmp_path: Path) -> None:
         assert group_gone(proc.pid), "the run's workers outlived it"
     finally:
         kill_group(proc.pid)
+
+
+def test_a_variant_repeating_the_baseline_or_another_variant_is_refused() -> None:
+    """Rows are grouped by their rules label: a repeated variant pooled both copies of every deal
+    (8 rows reported as 8 games from 4 deals, intervals too narrow)."""
+    with pytest.raises(ValueError, match="repeats the baseline"):
+        tasks(_plan(rules={"overtime_start": 11}, variants=[{"overtime_start": 11}]))
+    with pytest.raises(ValueError, match="repeats another --variant"):
+        tasks(_plan(variants=[{"reserve_token": False}, {"reserve_token": False}]))
+    assert len(tasks(_plan(variants=[{"reserve_token": False}, {"overtime_start": 11}]))) == 12

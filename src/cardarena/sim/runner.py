@@ -117,8 +117,14 @@ def tasks(plan: Plan) -> list[Task]:
     if total > MAX_GAMES:  # planned in memory before the first game: refuse rather than hang
         raise ValueError(f"{total:,} games in one run is more than {MAX_GAMES:,}; split it into several runs "
                          f"(`cardarena sim-report` pools them)")
+    labels: list[str] = []
     for v in variants:
         g.check_rules(v)
+        label = rules_label(v)
+        if label in labels:  # its rows would pool with the earlier one's: every deal counted twice
+            raise ValueError(f"--variant {label!r} repeats " + ("the baseline (--rule)" if label == labels[0]
+                                                             else "another --variant") + ": give each variant once")
+        labels.append(label)
     n = len(plan.players)
     out: list[Task] = []
     for vi, rules in enumerate(variants):
