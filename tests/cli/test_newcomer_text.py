@@ -283,3 +283,28 @@ def test_circuits_says_what_a_look_looked_at() -> None:
     plan = {"type": "look", "player": 1, "what": "plan", "card": None, "source": "Scout"}
     assert circuits_narrate(plan) == "  P2 looks at one of P1's face-down Plans"
     assert circuits_narrate({**plan, "card": "Battle Plan"}) == "  P2 looks at one of P1's face-down Plans: Battle Plan"
+
+
+def test_long_lines_wrap_under_themselves_not_at_the_first_column() -> None:
+    """At 100 columns a circuits hand, a Passive's text or an option's card text went on at column 0,
+    where it read as a new board line or menu entry."""
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+
+    g = cardarena.load_game("circuits")
+    st = _play_until(g, 1, lambda s: s.decision.kind == "action" and len(s.hand[s.decision.seat]) >= 5)
+    seat = st.decision.seat
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=60), input_fn=lambda _: "1")
+    human.seat = seat
+    human.choose(st.view(seat), st.decision, st)
+    lines = buf.getvalue().splitlines()
+    assert all(len(line) <= 60 for line in lines), lines
+    hand = next(k for k, line in enumerate(lines) if line.startswith("    Hand: "))
+    assert lines[hand + 1].startswith("      ") and lines[hand + 1].strip(), lines[hand:hand + 3]
+    # only headings start at column 0: the turn line, who is who, the prompt, the `>` of the input
+    starts = {line.split(" ", 1)[0] for line in lines if line and not line.startswith(" ")}
+    assert starts <= {"Turn", "Set-up", "Opponent", "You", "Action", st.decision.prompt.split(" ", 1)[0]}, starts

@@ -17,6 +17,7 @@ from ..core.engine import Decision, State
 from ..core.ruleset import Ruleset
 from ..guide import Guide
 from ..terminal.cardtext import CardIndex, Entry
+from ..terminal.wrap import wrap
 from .base import Agent
 
 #: decision kinds whose one-option form is still announced: their existence is public (a window is
@@ -69,7 +70,7 @@ class TerminalHuman(Agent):
                 continue  # the game loop says who won, in words, once
             line = self.game.narrate(e)
             if line is not None:
-                self.console.print(line, markup=False)
+                self._say(line)
         self.shown = len(log)
         self.seen_log = log
 
@@ -83,7 +84,7 @@ class TerminalHuman(Agent):
         if len(decision.options) == 1:
             return self._forced(decision)
         self.console.print()
-        self.console.print(self.game.render(state_view), markup=False)
+        self._say(self.game.render(state_view))
         # the game loop hands its state in only to say why a hand card is missing from the options
         self.not_playable = self.game.unplayable(state, self.seat) if state is not None else []
         self._print_options(decision)
@@ -114,7 +115,7 @@ class TerminalHuman(Agent):
                 self._inspect(raw.split(None, 1)[1] if " " in raw else "", shown)
                 continue
             if low in ("b", "board"):
-                self.console.print(self.game.render(state_view), markup=False)
+                self._say(self.game.render(state_view))
                 continue
             self.console.print(f"  type a number from 1 to {len(decision.options)}, or: {HELP}", style="yellow")
 
@@ -122,27 +123,32 @@ class TerminalHuman(Agent):
         """One option: answer it with a short line instead of asking (a window still says so)."""
         only = decision.options[0]
         if decision.kind in WINDOW_KINDS:
-            self.console.print(f"  ({decision.prompt}) no response possible — passing", markup=False, style="dim")
+            self._say(f"  ({decision.prompt}) no response possible — passing", style="dim")
         else:
-            self.console.print(f"  ({decision.prompt}) only one choice: {only.label}", markup=False, style="dim")
+            self._say(f"  ({decision.prompt}) only one choice: {only.label}", style="dim")
         return only.id
 
     def _print_options(self, decision: Decision) -> None:
-        self.console.print(f"\n{decision.prompt}", style="bold", markup=False)
+        self.console.print()
+        self._say(decision.prompt, style="bold")
         told: set[tuple[str, str]] = set()  # each card's text once per decision (Play X / Set X)
         for i, o in enumerate(decision.options, 1):
-            self.console.print(f"  {i:>2}. {o.label}", markup=False)
+            self._say(f"  {i:>2}. {o.label}")
             if decision.kind in DETAILED_KINDS:
                 found = self._detail(o.label, o.data)
                 # by card: two cards with the same text each show it
                 if found is not None and found[1] and found not in told:
                     told.add(found)
-                    self.console.print(f"      {found[1]}", markup=False, style="dim")
+                    self._say(f"      {found[1]}", style="dim")
         if self.not_playable:
             self.console.print("  Not playable now:", style="dim", markup=False)
             for name, why in self.not_playable:
-                self.console.print(f"      {name}: {why}", style="dim", markup=False)
-        self.console.print(f"  ({HELP})", style="dim", markup=False)
+                self._say(f"      {name}: {why}", style="dim")
+        self._say(f"  ({HELP})", style="dim")
+
+    def _say(self, text: str, style: str | None = None) -> None:
+        """Print `text` as is (no markup), each long line wrapped under itself, not at column 0."""
+        self.console.print(wrap(text, self.console.width), markup=False, style=style)
 
     def _detail(self, label: str, data: dict[str, Any]) -> tuple[str, str] | None:
         """(the card, one line saying what the card or ability an option names does)."""

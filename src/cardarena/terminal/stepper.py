@@ -17,6 +17,7 @@ from ..core.engine import State
 from ..core.ruleset import Ruleset
 from ..core.spectator import spectator_view
 from . import replays
+from .wrap import wrap
 
 
 def _board(game: Ruleset, state: State, seat: int | None) -> str:
@@ -42,10 +43,10 @@ def step_through(
         for e in log[shown:]:
             line = game.narrate(e)
             if line is not None:
-                console.print(line, markup=False)
+                console.print(wrap(line, console.width), markup=False)
         shown = len(log)
         console.print()
-        console.print(_board(game, state, seat), markup=False)
+        console.print(wrap(_board(game, state, seat), console.width), markup=False)
         d = state.decision
         if at >= total or d is None:
             console.print(f"\n— end of the replay ({at} of {total} choices) —", markup=False)
@@ -54,7 +55,7 @@ def step_through(
         who = f"P{d.seat + 1}"
         # another seat's prompt and options can name cards in its hand: only the log tells what it did
         if seat == d.seat:
-            console.print(f"\nchoice {at + 1}/{total}: {who} — {d.prompt} → {nxt}", markup=False)
+            console.print(wrap(f"\nchoice {at + 1}/{total}: {who} — {d.prompt} → {nxt}", console.width), markup=False)
         else:
             console.print(f"\nchoice {at + 1}/{total}: {who} makes a choice ({d.kind.replace('_', ' ')})", markup=False)
         cmd = read("[Enter] next · b back · q quit > ").strip().lower()
