@@ -274,3 +274,20 @@ def test_sim_report_counts_each_stored_game_once_and_refuses_files_that_are_not_
     a_file.write_text("x = 1\n")
     clash = runner.invoke(app, ["sim-report", str(out), "--out", str(a_file)])
     assert clash.exit_code == 2 and "is a file" in clash.output and a_file.read_text() == "x = 1\n"
+
+
+def test_gates_that_could_never_judge_as_meant_are_refused_when_the_file_is_read(tmp_path: Path) -> None:
+    """min above max or a nan bound never held (every run broke it); `known_broken = false` was read as
+    the text "False", marking the gate known broken; a `sample` that is not a table was an internal error."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "circuits"\n[[gate]]\nname = "a"\nmetric = "draw_rate"\nmin = 0.6\nmax = 0.4\n'
+                   '[[gate]]\nname = "b"\nmetric = "draw_rate"\nmax = nan\n'
+                   '[[gate]]\nname = "c"\nmetric = "draw_rate"\nmax = 0.1\nknown_broken = false\n')
+    with pytest.raises(GateFileError) as e:
+        load_gates(bad)
+    msg = str(e.value)
+    assert "a: min 0.6 is above max 0.4" in msg and "b: max must be a number, not nan" in msg
+    assert "c: known_broken is the reason" in msg
+    bad.write_text('game = "circuits"\nsample = 3\n[[gate]]\nname = "a"\nmetric = "draw_rate"\nmax = 0.1\n')
+    r = runner.invoke(app, ["sim-report", str(tmp_path), "--gates", str(bad)])
+    assert r.exit_code == 2 and "sample must be a table" in " ".join(r.output.split()), r.output

@@ -148,10 +148,18 @@ def load_gates(path: Path) -> GateFile:
         bounds: list[float | None] = []
         for key in ("min", "max"):
             try:
-                bounds.append(_num(g.get(key)))
+                x = _num(g.get(key))
+                if x is not None and not math.isfinite(x):
+                    raise ValueError(x)
+                bounds.append(x)
             except (TypeError, ValueError):
                 problems.append(f"{name}: {key} must be a number, not {g.get(key)!r}")
                 bounds.append(None)
+        if bounds[0] is not None and bounds[1] is not None and bounds[0] > bounds[1]:
+            problems.append(f"{name}: min {bounds[0]:g} is above max {bounds[1]:g}: the gate could never hold")
+        if not isinstance(g.get("known_broken", ""), str):  # `known_broken = false` read as the text "False"
+            problems.append(f"{name}: known_broken is the reason the gate does not hold yet, as text, "
+                            f"not {g['known_broken']!r} (remove the key when it holds)")
         params = tuple(sorted((k, v) for k, v in g.items() if k in _PARAMS.get(metric, set())))
         gates.append(Gate(name, metric, bounds[0], bounds[1], g.get("check", "value"),
                           g.get("variant", default_variant), params, str(g.get("known_broken", ""))))
@@ -160,6 +168,8 @@ def load_gates(path: Path) -> GateFile:
     extra = sorted(set(data) - {"game", "format", "variant", "gate", "sample"})
     if extra:
         raise GateFileError(f"{path}: unknown top-level key(s) {', '.join(extra)}")
+    if not isinstance(data.get("sample", {}), dict):
+        raise GateFileError(f"{path}: sample must be a table ([sample] with players, games, decks, seed, check)")
     _check_game(path, data.get("game"))
     fmt = data.get("format")
     if fmt is not None:
