@@ -98,6 +98,14 @@ def test_memory_hog_hits_the_address_space_limit() -> None:
     assert "MemoryError" in (report.reason or ""), report.reason
 
 
+def test_cpu_burn_is_named_as_the_cpu_time_limit() -> None:
+    """RLIMIT_CPU soft and hard at the same value: the kernel sent SIGKILL, and the reason read "killed by
+    SIGKILL", which does not tell the bot's author that the CPU time ran out."""
+    report = _play(_bot("cpu_burn", cpu_seconds=1))
+    assert report.status == ERROR
+    assert "SIGXCPU (CPU time limit)" in (report.reason or ""), report.reason
+
+
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="own user id, namespaces: the arena runs as root")
 
 

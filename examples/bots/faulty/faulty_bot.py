@@ -71,6 +71,9 @@ def fault(msg, n):
     if MODE == "fork_bomb":
         while True:
             os.fork()
+    if MODE == "cpu_burn":
+        while True:
+            pass
     if MODE == "memory_hog":
         hog = []
         while True:

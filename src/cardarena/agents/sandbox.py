@@ -73,7 +73,10 @@ def _mount(src: str | None, target: str, fstype: str | None, flags: int, data: s
     _check(rc, f"mount {target}")
 
 
-def set_limits(cfg: dict[str, Any]) -> None:
+def set_limits(cfg: dict[str, Any], cpu_grace: bool = True) -> None:
+    """Set the bot's resource limits. With `cpu_grace` the CPU time limit's hard part is a second above
+    its soft one, which sends SIGXCPU (the name of the cause; at the same value the kernel sends only
+    SIGKILL). Process 1 of a PID namespace ignores SIGXCPU: there the launcher names the cause."""
     lim = cfg["limits"]
     table = [
         (resource.RLIMIT_CPU, lim.get("cpu_seconds")),
@@ -85,7 +88,11 @@ def set_limits(cfg: dict[str, Any]) -> None:
     ]
     for which, value in table:
         if value is not None:
-            resource.setrlimit(which, (int(value), int(value)))
+            hard = int(value)
+            if which == resource.RLIMIT_CPU and cpu_grace:
+                top = resource.getrlimit(which)[1]
+                hard = hard + 1 if top == resource.RLIM_INFINITY else min(hard + 1, top)
+            resource.setrlimit(which, (int(value), hard))
 
 
 def _isolate(workdir: str) -> None:
@@ -132,11 +139,18 @@ def main(argv: list[str]) -> int:
 
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(sig, stop)
-            _, status = os.waitpid(pid, 0)
+            _, status, usage = os.wait4(pid, 0)
             if os.WIFSIGNALED(status):
                 signum = os.WTERMSIG(status)
+                cpu = cfg["limits"].get("cpu_seconds")
+                if signum == signal.SIGKILL and cpu is not None and usage.ru_utime + usage.ru_stime >= cpu - 0.1:
+                    # process 1 of a PID namespace ignores SIGXCPU: the CPU time limit's SIGKILL ended it
+                    # (the usage is sampled: it may read a few milliseconds under the limit)
+                    signum = signal.SIGXCPU
                 if signum not in (signal.SIGKILL, signal.SIGSTOP):  # those two keep their default action
                     signal.signal(signum, signal.SIG_DFL)
+                with contextlib.suppress(OSError, ValueError):  # passing on SIGXCPU, SIGSEGV...: no core
+                    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
                 os.kill(os.getpid(), signum)
             return os.waitstatus_to_exitcode(status)
         _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -150,7 +164,7 @@ def main(argv: list[str]) -> int:
         cfg["limits"]["processes"] = None
         notes.append("no own user id: the process limit is not set")
     try:
-        set_limits(cfg)
+        set_limits(cfg, cpu_grace=not isolated)
     except (OSError, ValueError) as e:
         notes.append(f"resource limits not all set ({e})")
     if uid is not None and os.geteuid() == 0:
