@@ -308,3 +308,24 @@ def test_long_lines_wrap_under_themselves_not_at_the_first_column() -> None:
     # only headings start at column 0: the turn line, who is who, the prompt, the `>` of the input
     starts = {line.split(" ", 1)[0] for line in lines if line and not line.startswith(" ")}
     assert starts <= {"Turn", "Set-up", "Opponent", "You", "Action", st.decision.prompt.split(" ", 1)[0]}, starts
+
+
+def test_the_typo_hint_and_a_card_view_wrap_too() -> None:
+    """"type a number ... q = \\nconcede": the keys' hint went on at column 0."""
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+
+    g = cardarena.load_game("aliens")
+    st = g.new_game(seed=5)
+    answers = iter(["xyz", "i Sporemother Yth", "1"])
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=50), input_fn=lambda _: next(answers))
+    human.seat = st.decision.seat
+    human.choose(st.view(human.seat), st.decision, st)
+    lines = buf.getvalue().splitlines()
+    hint = next(k for k, line in enumerate(lines) if "type a number" in line)
+    assert lines[hint + 1].startswith("    "), lines[hint:hint + 2]
+    assert all(len(line) <= 50 for line in lines), lines

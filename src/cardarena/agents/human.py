@@ -117,7 +117,7 @@ class TerminalHuman(Agent):
             if low in ("b", "board"):
                 self._say(self.game.render(state_view))
                 continue
-            self.console.print(f"  type a number from 1 to {len(decision.options)}, or: {HELP}", style="yellow")
+            self._say(f"  type a number from 1 to {len(decision.options)}, or: {HELP}", style="yellow")
 
     def _forced(self, decision: Decision) -> str:
         """One option: answer it with a short line instead of asking (a window still says so)."""
@@ -196,10 +196,10 @@ class TerminalHuman(Agent):
         entry, candidates = self.index.find(name, shown)
         if entry is None:
             if candidates:
-                self.console.print(f"  {name!r} could be: {', '.join(candidates[:8])}"
-                                   + (" ..." if len(candidates) > 8 else ""), style="yellow", markup=False)
+                self._say(f"  {name!r} could be: {', '.join(candidates[:8])}"
+                          + (" ..." if len(candidates) > 8 else ""), style="yellow")
             else:
                 self.console.print(f"  no card or ability named {name!r} in this game", style="yellow", markup=False)
             return
         for line in self.index.describe(entry):
-            self.console.print(line, markup=False)
+            self._say(line)

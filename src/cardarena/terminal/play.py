@@ -27,6 +27,7 @@ from ..core.replay import save_replay
 from ..core.ruleset import Ruleset
 from ..guide import Guide, result_words
 from .runner import EngineFailure, apply_choice, choose_step, end_agents, engine_fault, start_agents
+from .wrap import wrap
 
 CONCEDED = "conceded"
 
@@ -142,8 +143,8 @@ class PlaySession:
             apply_choice(st, c)
         barrier = self.undo_barrier(st, self.state.history[last:], self.who[last:])
         if barrier is not None:
-            self.console.print(f"  cannot undo: since your last choice {barrier}; undo takes back only "
-                               "choices that showed you nothing hidden", style="yellow")
+            self.console.print(wrap(f"  cannot undo: since your last choice {barrier}; undo takes back only "
+                                    "choices that showed you nothing hidden", self.console.width), style="yellow", markup=False)
             return
         self.state = st
         self.who = self.who[:last]
