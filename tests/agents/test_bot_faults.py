@@ -173,11 +173,18 @@ def test_a_program_the_bot_cannot_start_is_named_with_what_to_do() -> None:
         ('command = "python3 x.py"\nname = 5\n', "`name` must be a string"),
         ('command = "python3 x.py"\n[limits]\nper_decision = -1\n', "must be a positive number"),
         ('command = "python3 x.py"\n[limits]\nbank = true\n', "non-numeric limit"),
+        ('command = "python3 x.py"\n[limits]\ncpu_seconds = 0.5\n', "cpu_seconds must be a whole number"),
+        ('command = "python3 x.py"\n[limits]\naddress_space = 1.5e8\n', None),
     ],
 )
-def test_a_broken_manifest_is_a_clear_error(tmp_path: Path, manifest: str, words: str) -> None:
+def test_a_broken_manifest_is_a_clear_error(tmp_path: Path, manifest: str, words: str | None) -> None:
+    """(A fractional count was cut down by int(): `cpu_seconds = 0.5` gave the bot a CPU limit of 0.)"""
     path = tmp_path / "bot.toml"
     path.write_text(manifest)
+    if words is None:  # a whole number written as a float is that number
+        agent = make_agent(f"bot:{path}")
+        assert isinstance(agent, ExternalAgent) and agent.bot.limits.address_space == 150_000_000
+        return
     with pytest.raises(ValueError, match=words):
         make_agent(f"bot:{path}")
 

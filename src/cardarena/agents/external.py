@@ -132,6 +132,8 @@ class BotSpec:
                 raise ValueError(f"bot manifest {p}: unknown or non-numeric limit {k!r}")
             if not (v > 0 and math.isfinite(v)):
                 raise ValueError(f"bot manifest {p}: limit {k} must be a positive number, got {v!r}")
+            if isinstance(getattr(lim, k), int) and v != int(v):  # int() would make 0.5 CPU seconds 0
+                raise ValueError(f"bot manifest {p}: limit {k} must be a whole number, got {v!r}")
             setattr(lim, k, type(getattr(lim, k))(v))
         return cls(cmd, home, data.get("name", p.stem), data.get("author", ""), lim, data.get("name", ""))
 
