@@ -64,11 +64,31 @@ def test_a_gates_file_with_a_format_judges_only_that_formats_games(tmp_path: Pat
         return runner.invoke(app, ["sim", "circuits", "--games", "2", *play, "--workers", "1", "--no-report",
                                    "--gates", str(gates), "--out", str(tmp_path / out)])
 
-    duel = run("duel", "--decks", "forgeblade,sparkwright")
-    said = " ".join(duel.output.split())
-    assert duel.exit_code == 1 and "BROKEN: short games" in said and "no games of circuits (squad)" in said, said
+    duel = runner.invoke(app, ["sim", "circuits", "--games", "2", "--decks", "forgeblade,sparkwright", "--workers",
+                               "1", "--no-report", "--out", str(tmp_path / "duel")])
+    assert duel.exit_code == 0, duel.output
+    judged = runner.invoke(app, ["sim-report", str(tmp_path / "duel"), "--gates", str(gates)])
+    said = " ".join(judged.output.split())
+    assert judged.exit_code == 1 and "BROKEN: short games" in said and "no games of circuits (squad)" in said, said
     squad = run("squad", "--format", "squad", "--decks", "squad_sunwall,squad_forge_circuit")
     assert squad.exit_code == 0 and "ok: short games" in squad.output and "(2 games)" in squad.output
+
+
+@pytest.mark.parametrize(("play", "says"), [
+    (["circuits", "--decks", "forgeblade,sparkwright"], "judges circuits (squad) games; this run plays circuits "
+                                                        "(standard)"),
+    (["aliens"], "judges circuits (squad) games; this run plays aliens (standard)"),
+])
+def test_sim_refuses_gates_of_another_game_or_format_before_playing(play: list[str], says: str,
+                                                                    tmp_path: Path) -> None:
+    """The whole run used to be played, then every gate broken for measuring no game."""
+    gates = tmp_path / "squad.gates.toml"
+    gates.write_text('game = "circuits"\nformat = "squad"\n[[gate]]\nname = "g"\nmetric = "turns_median"\n'
+                     'max = 500\n')
+    r = runner.invoke(app, ["sim", *play, "--games", "2", "--workers", "1", "--gates", str(gates),
+                            "--out", str(tmp_path / "run")])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and says in said and not (tmp_path / "run").exists(), said
 
 
 def test_a_known_broken_gate_does_not_fail_the_run_until_it_holds() -> None:

@@ -115,6 +115,14 @@ def sim(
         raise
     assert out_dir is not None
     gate_file = _load_gates(gates, check)
+    if gate_file is not None:  # a file for other games would judge none of these: say so before playing
+        from cardarena.core.registry import load_game
+
+        fmt_played = plan.fmt or load_game(plan.game).default_format
+        if gate_file.game not in (None, plan.game) or gate_file.format not in (None, fmt_played):
+            wanted = " ".join(x for x in (gate_file.game, gate_file.format and f"({gate_file.format})") if x)
+            _fail(f"{gates} judges {wanted} games; this run plays {plan.game} ({fmt_played}): every gate would "
+                  "be broken, measuring no game")
     from .runner import cores
 
     workers = workers or cores()
