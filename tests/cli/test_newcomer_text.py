@@ -329,3 +329,23 @@ def test_the_typo_hint_and_a_card_view_wrap_too() -> None:
     hint = next(k for k, line in enumerate(lines) if "type a number" in line)
     assert lines[hint + 1].startswith("    "), lines[hint:hint + 2]
     assert all(len(line) <= 50 for line in lines), lines
+
+
+def test_the_frontline_ladder_prompt_names_links_as_the_board_does() -> None:
+    """The prompt said "on top: P2's retreat by Relay Runner" where the board and log say "Retreat of"."""
+    from cardarena.games.frontline.ladder import link_text
+
+    st = cardarena.load_game("frontline").new_game(seed=2)
+    src = next(i for i in range(len(st.defs)) if st.owner[i] == 1)
+    name = st.name(src)
+    assert link_text(st, ("retreat", 1, src, 0, -1, 0)) == f"P2's Retreat of {name}"
+    assert link_text(st, ("attack", 1, src, 0, -1, 0)) == f"P2's attack with {name}"
+    assert link_text(st, ("emergency", 1, src, 0, -1, 0)) == f"P2's Emergency Defender, {name}"
+
+
+def test_circuits_trigger_conditions_read_in_words() -> None:
+    """The trigger order read "Cinder Oracle (you play plan)", a trigger id with spaces."""
+    from cardarena.games.circuits.when import SECOND_PERSON, THIRD_PERSON, yours
+
+    assert yours("you_play_plan") == "when you play a Plan" and yours("turn_start") == "at the start of your turn"
+    assert set(SECOND_PERSON) == set(THIRD_PERSON)  # the Scout label: test_c12_plans.py, rule 12.14

@@ -260,6 +260,8 @@ def test_scout_needs_1_rally():
 def test_scout_shows_the_deck_top_when_the_enemy_has_no_face_down_plan():
     # rule circuits.12.14
     st = board(heroes=HEROES, decks=(["Regroup"] * 3, ["Regroup", "Regroup", "Siege Ram"]), rally=(3, 3))
+    # and its option says so (it promised an enemy face-down Plan there was none of)
+    assert has(st, "Scout (1 Rally): look at the top card of the enemy deck (no enemy face-down Plan)")
     pick(st, "Scout")
     top = st.deck[1][-1]
     [look] = events(st, "look")

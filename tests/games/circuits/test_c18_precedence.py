@@ -225,6 +225,9 @@ def test_a_player_orders_their_own_simultaneous_triggers() -> None:
                       rally=(6, 6))
         pick(st, "Basic Attack")
         assert st.decision is not None and (st.decision.seat, st.decision.kind) == (1, "trigger_order")
+        # in words, not the trigger's id ("you take damage" read as "you_take_damage" with spaces)
+        assert "(when your Hero takes damage)" in st.decision.prompt
+        assert all(o.label.endswith("(when your Hero takes damage)") for o in st.decision.options)
         pick(st, first)
         fired = [e["card"] for e in events(st, "trigger") if e["when"] == "you_take_damage"]
         assert fired[0] == first and len(fired) == 2

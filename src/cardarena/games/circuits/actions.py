@@ -141,7 +141,8 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     opts += equip_options(st, seat)
     opts += swap_options(st, seat)
     if "scouted" not in f and st.rally[seat] >= 1:
-        opts.append(_SCOUT)
+        # with no enemy face-down Plan, Scout looks at the top of their deck (rule 12.14): say which
+        opts.append(_SCOUT if st.face_down_plans(1 - seat) else _SCOUT_DECK)
     for iid in [*st.equipped(seat), *st.field[seat]]:
         d = st.defs[iid]
         if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost \
@@ -159,6 +160,8 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
 
 _END = Option("end", "End the Action Step", {"action": "end"}, ("end",))
 _SCOUT = Option("scout", "Scout (1 Rally): look at an enemy face-down Plan", {"action": "scout"}, ("scout",))
+_SCOUT_DECK = Option("scout", "Scout (1 Rally): look at the top card of the enemy deck (no enemy face-down Plan)",
+                     {"action": "scout"}, ("scout",))
 
 
 def _kind(d: Any) -> str:

@@ -14,6 +14,7 @@ from cardarena.core.engine import Option
 from .effects import apply_effects, draw, targets, verb
 from .schema import AssetCard, Effect
 from .state import CircuitsState
+from .when import yours
 
 # -- triggers on Gear, Assets and the Hero's Passive ------------------------------------------------
 
@@ -119,9 +120,9 @@ def h_order_triggers(st: CircuitsState, step: Any) -> None:
     opts = []
     for iid, k, w in live:
         at = st.position(iid)
-        opts.append(Option(f"trigger:{at['zone']}:{at['index']}:{k}", f"{st.name(iid)} ({w.replace('_', ' ')})",
+        opts.append(Option(f"trigger:{at['zone']}:{at['index']}:{k}", f"{st.name(iid)} ({yours(w)})",
                            {"card": st.defs[iid].id, "at": at, "trigger": k, "when": w}, (iid, k, w)))
-    whens = sorted({w.replace("_", " ") for _, _, w in live})
+    whens = sorted({yours(w) for _, _, w in live})
     st.ask(seat, "trigger_order", f"Several of your triggers fire ({', '.join(whens)}): which resolves first?",
            opts, ("trigger_chosen", seat, source, live), step)
 

@@ -7,13 +7,10 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
-#: a trigger's condition in the third person: "you" in a card's text is its controller, not the reader
-WHEN_WORDS = {
-    "turn_start": "at the start of {p}'s turn", "you_heal": "{p} heals", "you_prevent": "{p} prevents damage",
-    "you_take_damage": "{p}'s Hero takes damage", "shield_depleted": "{p}'s Shield is used up",
-    "you_play_plan": "{p} plays a Plan", "you_play_asset": "{p} plays an Asset", "asset_enters": "an Asset enters",
-    "this_destroyed": "it is destroyed", "lethal": "lethal damage", "end_step": "{p}'s End Step",
-}
+from .when import THIRD_PERSON
+
+#: a trigger's condition in the third person (when.py)
+WHEN_WORDS = THIRD_PERSON
 
 
 def _when(e: dict[str, Any]) -> str:

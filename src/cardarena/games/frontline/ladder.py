@@ -17,6 +17,7 @@ from cardarena.core.options import SharedOptions
 from . import combat
 from .effects import resolve_effects, to_fallen
 from .expend import fuel, pay_step, room_step, room_to_open
+from .present import link_words
 from .schema import ReactionCard
 from .state import COMMAND, FRONT, LADDER, LP, TAC, FrontlineState
 from .targets import payable_targets, target_option, with_target
@@ -147,11 +148,10 @@ def h_ladder_ask(st: FrontlineState, step: Step) -> None:
 
 
 def link_text(st: FrontlineState, link: Link) -> str:
-    """A link in words, for prompts: "P1's attack by Pike Levy on Shieldbearer"."""
+    """A link in words, for prompts: "P1's attack with Pike Levy on Shieldbearer"."""
     kind, seat, src, _sz, tgt, tz = link
     on = f" on P{tgt + 1}'s LP" if tz == LP else (f" on {st.name(tgt)}" if tgt >= 0 else "")
-    what = {"card": "", "ability": "ability of ", "negated": "negated "}.get(kind, f"{kind} by ")
-    return f"P{seat + 1}'s {what}{st.name(src)}{on}"
+    return f"P{seat + 1}'s {link_words(kind, st.name(src))}{on}"  # as the board and play-by-play say it
 
 
 def h_ladder_do(st: FrontlineState, step: Step) -> None:
