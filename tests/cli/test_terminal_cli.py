@@ -185,6 +185,9 @@ def test_replay_step_walks_forward_and_back_without_leaking_hands(tmp_path: Path
     r = run("replay", str(p), "--step", input="\n\n\nb\n\nq\n")
     assert r.exit_code == 0, r.output
     assert "choice 1/" in r.output and "back to choice" in r.output and "Hand:" not in r.output
+    # another seat's decision is said in the guide's words, not as its kind id ("makes a choice (prebank)")
+    prebank = cardarena.guide.load_guide("aliens").decisions["prebank"]
+    assert f"decides. {prebank}" in " ".join(r.output.split()) and "makes a choice" not in r.output
     r = run("replay", str(p), "--step", "--as", "1", input="\n\nq\n")
     assert r.exit_code == 0 and "Hand:" in r.output
     assert run("replay", str(p), "--step", "--as", "3", input="q\n").exit_code == 2

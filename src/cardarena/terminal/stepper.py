@@ -16,6 +16,7 @@ from rich.console import Console
 from ..core.engine import State
 from ..core.ruleset import Ruleset
 from ..core.spectator import spectator_view
+from ..guide import GuideError, load_guide
 from . import replays
 from .wrap import wrap
 
@@ -36,6 +37,10 @@ def step_through(
 ) -> None:
     total = len(data["choices"])
     at = 0
+    try:
+        asked = load_guide(game).decisions
+    except GuideError:
+        asked = {}
     state = replays.start(data, path)
     shown = 0
     while True:
@@ -57,7 +62,9 @@ def step_through(
         if seat == d.seat:
             console.print(wrap(f"\nchoice {at + 1}/{total}: {who} — {d.prompt} → {nxt}", console.width), markup=False)
         else:
-            console.print(f"\nchoice {at + 1}/{total}: {who} makes a choice ({d.kind.replace('_', ' ')})", markup=False)
+            # its kind is public (decision_view), said in the guide's words rather than as an id
+            what = asked.get(d.kind) or d.kind.replace("_", " ")
+            console.print(wrap(f"\nchoice {at + 1}/{total}: {who} decides. {what}", console.width), markup=False)
         cmd = read("[Enter] next · b back · q quit > ").strip().lower()
         if cmd in ("q", "q!", "quit"):
             return
