@@ -141,3 +141,17 @@ def test_a_variant_repeating_the_baseline_or_another_variant_is_refused() -> Non
     with pytest.raises(ValueError, match="repeats another --variant"):
         tasks(_plan(variants=[{"reserve_token": False}, {"reserve_token": False}]))
     assert len(tasks(_plan(variants=[{"reserve_token": False}, {"overtime_start": 11}]))) == 12
+
+
+@pytest.mark.parametrize("text", ['{"game": "circuits"', '{"game": "circuits", "players": [], "games": 2, "x": 1}',
+                                  '[1, 2]', '\xff'])
+def test_resume_from_a_run_json_that_is_not_a_plan_names_the_file(text: str, tmp_path: Path) -> None:
+    """A broken or foreign run.json was an internal error, or a JSON message naming no file."""
+    from typer.testing import CliRunner
+
+    from cardarena.cli import app
+
+    (tmp_path / "run.json").write_text(text, encoding="latin-1")
+    r = CliRunner().invoke(app, ["sim", "--resume", "--out", str(tmp_path)])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "run.json is not the plan of a `cardarena sim` run" in said, said

@@ -205,7 +205,10 @@ def load_plan(out: Path) -> Plan:
     f = out / RUN_FILE
     if not f.exists():
         raise FileNotFoundError(f"{out} holds no {RUN_FILE}: nothing to resume")
-    return Plan.from_dict(json.loads(f.read_text()))
+    try:
+        return Plan.from_dict(json.loads(f.read_text(encoding="utf-8")))
+    except (ValueError, TypeError) as e:  # not JSON, or not a plan of `cardarena sim` (another tool's run.json)
+        raise ValueError(f"{f} is not the plan of a `cardarena sim` run ({e}): nothing to resume") from None
 
 
 def done_tasks(out: Path) -> set[int]:
