@@ -349,3 +349,13 @@ def test_circuits_trigger_conditions_read_in_words() -> None:
 
     assert yours("you_play_plan") == "when you play a Plan" and yours("turn_start") == "at the start of your turn"
     assert set(SECOND_PERSON) == set(THIRD_PERSON)  # the Scout label: test_c12_plans.py, rule 12.14
+
+
+def test_inspect_finds_a_word_start_not_any_substring() -> None:
+    """`i zz` showed Blizzard Gust: any unique substring counted. A later word's start still does."""
+    from cardarena.terminal.cardtext import CardIndex
+
+    index = CardIndex(cardarena.load_game("aliens"))
+    assert index.find("zz") == (None, [])
+    found, _ = index.find("gust")
+    assert found is not None and found.name == "Blizzard Gust"

@@ -8,6 +8,7 @@ and Ultimate) are shown as their own lines and can be inspected by their own nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -135,16 +136,18 @@ class CardIndex:
         return found
 
     def find(self, query: str, shown: Iterable[str] = ()) -> tuple[Entry | None, list[str]]:
-        """The entry `query` names (exact, else a unique prefix, else a unique substring), preferring
-        what is shown on the board; otherwise None and the candidates it could mean."""
+        """The entry `query` names (exact, else a unique prefix, else unique at the start of a later word:
+        "oracle" finds Cinder Oracle, "zz" finds nothing rather than Blizzard Gust), preferring what is
+        shown on the board; otherwise None and the candidates it could mean."""
         q = " ".join(query.split()).lower()
         if not q:
             return None, []
         if q in self.entries:
             return self.entries[q], []
         shown_l = {s.lower() for s in shown}
+        at_word = re.compile(r"(?:^|[\s(\-/])" + re.escape(q))
         for pool in (shown_l, set(self.entries)):
-            for match in (lambda k: k.startswith(q), lambda k: q in k):
+            for match in (lambda k: k.startswith(q), lambda k: at_word.search(k) is not None):
                 hits = sorted(k for k in pool if match(k) and k in self.entries)
                 if len(hits) == 1:
                     return self.entries[hits[0]], []
