@@ -311,3 +311,26 @@ def test_gates_that_could_never_judge_as_meant_are_refused_when_the_file_is_read
     bad.write_text('game = "circuits"\nsample = 3\n[[gate]]\nname = "a"\nmetric = "draw_rate"\nmax = 0.1\n')
     r = runner.invoke(app, ["sim-report", str(tmp_path), "--gates", str(bad)])
     assert r.exit_code == 2 and "sample must be a table" in " ".join(r.output.split()), r.output
+
+
+def test_a_taken_out_folder_or_a_file_is_refused_before_the_progress_bar_and_kept(tmp_path: Path) -> None:
+    """A folder holding another game's run drew an empty '0/?' bar before its error, which did not say
+    whose rows it held; a file given as --out read '[Errno 17] File exists'."""
+    out = tmp_path / "run"
+    first = runner.invoke(app, ["sim", "frontline", "--games", "2", "--workers", "1", "--out", str(out),
+                                "--no-report"])
+    assert first.exit_code == 0, first.output
+    plan, parts = (out / "run.json").read_text(), sorted((out / "rows").iterdir())
+    r = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(out)])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "already holds rows of a frontline run" in said and "0/?" not in said, said
+    assert (out / "run.json").read_text() == plan and sorted((out / "rows").iterdir()) == parts
+    r = runner.invoke(app, ["sim", "circuits", "--resume", "--workers", "1", "--out", str(out)])
+    said = " ".join(r.output.split())  # it went on with the frontline plan, saying only "other options ignored"
+    assert r.exit_code == 2 and "holds a frontline run, not a circuits one" in said, said
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    r = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(a_file)])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is a file: a run is a folder" in said and "Errno" not in said, said
+    assert a_file.read_text() == "mine"

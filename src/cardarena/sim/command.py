@@ -96,6 +96,9 @@ def sim(
                 _fail("--resume needs --out, the run directory to continue")
             assert out_dir is not None
             plan = load_plan(out_dir)
+            if game is not None and game != plan.game:
+                _fail(f"{out_dir} holds a {plan.game} run, not a {game} one: --resume continues the run stored "
+                      "there (give another --out for a new run)")
             out.print(f"resuming the plan stored in {out_dir}/run.json (other plan options are ignored)")
         else:
             if game is None:
@@ -107,9 +110,13 @@ def sim(
                         fmt=fmt, cards=cards, keep_log=logs)
             if out_dir is None:
                 out_dir = Path("sim-runs") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
-        from .runner import check_plan
+        from .runner import check_out, check_plan
 
         total = len(check_plan(plan))  # agents, decks and rules fail here, not in every worker
+        check_out(out_dir, resume)  # before the progress bar: a taken folder is said on its own
+    except FileExistsError as e:
+        _fail(str(e))
+        raise
     except (ValueError, FileNotFoundError, KeyError, CardArenaError) as e:
         _fail(str(e), exit_code(e))
         raise

@@ -218,6 +218,19 @@ def done_tasks(out: Path) -> set[int]:
     return {r["task"] for r in read_rows(out)}
 
 
+def check_out(out: Path, resume: bool) -> None:
+    """Raise FileExistsError when `out` cannot take this run: a file, or (without `resume`) a folder
+    that already holds a run's rows, named with the game of its plan."""
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"--out {out} is a file: a run is a folder (run.json, rows/, report/)")
+    if not resume and (out / "rows").is_dir() and any((out / "rows").iterdir()):
+        try:
+            held = f" of a {load_plan(out).game} run"
+        except (OSError, ValueError):
+            held = ""
+        raise FileExistsError(f"{out} already holds rows{held}: use --resume to continue that run, or another --out")
+
+
 def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None = None,
         address: str | None = None, progress: Progress | None = None, resume: bool = False,
         flush_every: float = 5.0) -> RunStats:
@@ -225,9 +238,8 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
     stops the run: unstarted games are cancelled, running batches finish and are stored, and the
     returned stats say `stopped`."""
     all_tasks = tasks(plan)
+    check_out(out, resume)
     done = done_tasks(out) if resume else set()
-    if not resume and (out / "rows").exists() and any((out / "rows").iterdir()):
-        raise FileExistsError(f"{out} already holds rows: use --resume to continue it, or another --out")
     save_plan(plan, out)
     todo = [t for t in all_tasks if t.index not in done]
     stats = RunStats(done=len(all_tasks) - len(todo), total=len(all_tasks), skipped=len(all_tasks) - len(todo))
