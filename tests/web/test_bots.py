@@ -114,6 +114,13 @@ def test_a_person_plays_a_connected_bot(client: TestClient) -> None:
     assert seen[0]["seat"] == 0 and seen[0]["deck"]["game"] == "aliens"
     d = next(m for m in seen if m["type"] == "decision")
     assert d["view"]["seat"] == 0 and d["decision"]["seq"] == d["seq"]
+    # the messages of docs/protocol.md, as over a pipe: start lacked seats, rules and the bank, end said
+    # only "OK" (no seat, no result)
+    assert set(seen[0]) == {"type", "protocol", "game", "format", "seat", "seats", "rules", "deck", "time"}
+    assert seen[0]["seats"] == 2 and set(seen[0]["time"]) == {"per_decision", "bank", "startup"}
+    assert set(d["time"]) == {"limit", "bank"}
+    assert seen[-1] == {"type": "end", "seat": 0, "result": seen[-1]["result"], "status": "OK"}
+    assert seen[-1]["result"]["winner"] == 0 and seen[-1]["result"]["reason"] == "forfeit"
 
 
 def test_a_disconnected_bot_loses_by_forfeit(client: TestClient) -> None:
@@ -275,3 +282,24 @@ def test_a_bot_connects_to_a_real_server_over_a_real_websocket(db: str) -> None:
     finally:
         srv.should_exit = True
         t.join(10)
+
+
+def test_a_connected_bot_that_answers_an_illegal_option_is_told_it_lost(client: TestClient) -> None:
+    """Its `end` carries the result and its status, INVALID, as over a pipe (it always said "OK")."""
+    tok = signup(client, "ada")
+    token = make_token(client, tok)
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    with client.websocket_connect(f"/api/bots/ws?token={token}") as ws:
+        ws.send_json({"type": "hello", "name": "cheat"})
+        ws.receive_json()
+        r = client.post("/play", data={"game": "aliens", "mine": f"starter:{s[0]}", "theirs": f"starter:{s[1]}",
+                                       "agent": "remote:bot=ada/cheat", "seat": "1", "seed": "3", "csrf": tok},
+                        follow_redirects=False)
+        gid = int(r.headers["location"].rsplit("/", 1)[1])
+        assert ws.receive_json()["type"] == "start"
+        d = ws.receive_json()
+        ws.send_json({"seq": d["seq"], "option": "no-such-option"})
+        end = ws.receive_json()
+    assert end["type"] == "end" and end["seat"] == 0 and end["status"] == "INVALID", end
+    assert end["result"]["winner"] == 1
+    assert my_turn(client, gid)["result"]["winner"] == 1

@@ -135,6 +135,17 @@ class GameReport:
                 "decided": list(self.decided), "longest": [round(s, 4) for s in self.longest]}
 
 
+def statuses_from_log(state: State) -> list[str]:
+    """Each seat's status as the forfeits in its log give it (OK where there is none): for loops that
+    do not keep a GameReport as they go (the terminal's, the web arena's)."""
+    statuses = [OK] * state.nseats
+    for ev in state.log:
+        p = ev.get("player")
+        if ev.get("type") == "forfeit" and isinstance(p, int) and 0 <= p < state.nseats:
+            statuses[p] = str(ev.get("status") or ERROR)
+    return statuses
+
+
 def turns_of(state: State) -> int:
     """Turns played so far, as the game counts them in its result (mastery counts Rounds)."""
     if state.result is not None:

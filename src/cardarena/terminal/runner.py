@@ -22,7 +22,6 @@ from ..core import match
 from ..core.engine import State
 from ..core.errors import AgentFault, IllegalChoice
 from ..core.match import (
-    ERROR,
     INVALID,
     OK,
     TIMEOUT,
@@ -34,6 +33,7 @@ from ..core.match import (
     illegal_answer,
     out_of_time,
     replay_record,
+    statuses_from_log,
 )
 from ..core.replay import save_replay
 
@@ -80,9 +80,9 @@ def end_agents(state: State, agents: Sequence[Agent], begun: tuple[list[int], Ga
     """The game is over (or was stopped): the agents `start_agents` started are told, with each
     seat's status as its forfeits in the log give it."""
     started, report = begun
-    for ev in state.log:
-        if ev.get("type") == "forfeit" and isinstance(ev.get("player"), int) and ev["player"] < len(agents):
-            report.statuses[ev["player"]] = str(ev.get("status") or ERROR)
+    for p, status in enumerate(statuses_from_log(state)[: len(agents)]):
+        if status != OK:
+            report.statuses[p] = status
     match.end_agents(state, agents, started, report)
 
 

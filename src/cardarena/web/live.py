@@ -27,7 +27,17 @@ from ..arena.store import Store
 from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice
-from ..core.match import INVALID, OK, agent_failure, forfeit, illegal_answer, replay_record, turns_of
+from ..core.match import (
+    INVALID,
+    OK,
+    GameReport,
+    agent_failure,
+    forfeit,
+    illegal_answer,
+    replay_record,
+    statuses_from_log,
+    turns_of,
+)
 from ..core.registry import load_game
 from ..core.replay import finish_as_recorded
 from ..core.ruleset import Ruleset
@@ -65,6 +75,8 @@ class Live:
     match_id: int | None = None
     #: a connected external bot plays this game (one agent object for the whole game)
     remote: Any = None
+    #: the seat the connected bot plays (told in its "end")
+    remote_seat: int = 0
 
     @property
     def may_auto_pass(self) -> bool:
@@ -222,7 +234,7 @@ class LiveGames:
         self._save(live)
         if st.result is not None:
             if live.remote is not None:
-                live.remote.close()
+                live.remote.end(st, live.remote_seat, GameReport(st, statuses_from_log(st)))
             with self._lock:  # a finished game leaves memory; `get` rebuilds it from its row if asked
                 self._games.pop(live.id, None)
             return
@@ -234,7 +246,8 @@ class LiveGames:
             if connected_bot(live.agent):
                 if live.remote is None:
                     live.remote = make_agent(live.agent, seed=seed)
-                    live.remote.deck = st.config["decks"][d.seat]  # the bot's own deck, for its "start"
+                    live.remote.start(st, d.seat)  # its "start": the bot's own deck, seats, rules, clock
+                    live.remote_seat = d.seat
                 fut = self.threads.submit(live.remote.choose, st.view(d.seat), d)
             else:
                 fut = self.pool.submit(bots.choose, live.game.id, st.to_json(), live.agent, seed)

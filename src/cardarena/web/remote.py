@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, register_agent
+from ..agents.external import PROTOCOL
 from ..core.engine import Decision, State
 from ..core.errors import CardArenaError
+from ..core.match import GameReport, TimeControl
 
 
 class BotGone(CardArenaError):
@@ -143,22 +145,39 @@ class RemoteAgent(Agent):
         self.hub = hub or HUB
         self.deck = deck
         self.game = f"g{next(_games)}"
+        self._start: dict[str, Any] | None = None
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self.game = f"g{next(_games)}"
+        self._start = None
+
+    def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
+        """The `start` message of docs/protocol.md, the same as over a pipe; it is sent with the first
+        decision (the connection stays open between games). The clock is the server's per-decision
+        timeout, with no bank."""
+        cfg = state.config
+        decks = cfg.get("decks") or []
+        self._start = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg.get("format"),
+                       "seat": seat, "seats": state.nseats, "rules": cfg.get("rules", {}),
+                       "deck": self.deck if self.deck is not None else decks[seat] if seat < len(decks) else None,
+                       "time": {"per_decision": self.hub.timeout, "bank": 0.0, "startup": 0.0}}
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
-        start = {"type": "start", "protocol": 1, "game": state_view.get("game"), "format": state_view.get("format"),
-                 "seat": decision.seat, "time": {"per_decision": self.hub.timeout}}
-        if self.deck is not None:
-            start["deck"] = self.deck
+        start = self._start or {"type": "start", "protocol": PROTOCOL, "game": state_view.get("game"),
+                                "format": state_view.get("format"), "seat": decision.seat,
+                                "seats": len(state_view.get("players", ())), "rules": {}, "deck": self.deck,
+                                "time": {"per_decision": self.hub.timeout, "bank": 0.0, "startup": 0.0}}
         msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict(),
-               "time": {"limit": self.hub.timeout}}
+               "time": {"limit": self.hub.timeout, "bank": 0.0}}
         return self.hub.ask(self.bot, self.game, start, msg)
 
-    def close(self) -> None:
-        self.hub.end(self.bot, self.game, {"type": "end", "status": "OK"})
+    def end(self, state: State, seat: int, report: GameReport) -> None:
+        """The `end` message: the seat, the result and the seat's status (a forfeit for an illegal
+        option, a stale seq or a crash is the bot's loss, and it is told so)."""
+        res = state.result
+        self.hub.end(self.bot, self.game, {"type": "end", "seat": seat, "result": None if res is None else res.to_dict(),
+                                           "status": report.statuses[seat] if seat < len(report.statuses) else None})
 
 
 def register() -> None:
