@@ -155,3 +155,20 @@ def test_resume_from_a_run_json_that_is_not_a_plan_names_the_file(text: str, tmp
     r = CliRunner().invoke(app, ["sim", "--resume", "--out", str(tmp_path)])
     said = " ".join(r.output.split())
     assert r.exit_code == 2 and "run.json is not the plan of a `cardarena sim` run" in said, said
+
+
+def test_the_progress_speed_stops_at_the_last_game() -> None:
+    """The bar went on dividing by a growing time while the pool or Ray shut down: a local Ray run ended
+    showing 7.6 games/s for a run of 15.8."""
+    from rich.progress import Progress
+
+    from cardarena.sim.command import speed_text
+
+    clock = [0.0]
+    bar = Progress(get_time=lambda: clock[0], disable=True)
+    task = bar.add_task("games", total=None)
+    bar.reset(task, total=100, completed=20, skipped=20)  # a resumed run: 20 games already stored
+    clock[0] = 2.0
+    bar.update(task, completed=100)
+    clock[0] = 8.0  # shutting down
+    assert speed_text(bar.tasks[0]) == "40.0 games/s"

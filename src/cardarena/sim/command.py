@@ -170,6 +170,14 @@ def _load_gates(path: Path | None, check: str | None = None) -> Any:
         raise
 
 
+def speed_text(task: ProgressTask) -> str:
+    """Games played in this session over its time (batches land in bursts: no sliding window), up to
+    the last game: the bar keeps redrawing while the pool or Ray shuts down, which is no playing time."""
+    played = task.completed - task.fields.get("skipped", 0)
+    elapsed = (task.finished_time if task.finished_time is not None else task.elapsed) or 0.0
+    return f"{played / elapsed:.1f} games/s" if played > 0 and elapsed > 0 else "- games/s"
+
+
 def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, address: str | None, resume: bool,
                        run: Any) -> Any:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
@@ -177,10 +185,7 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
 
     class Speed(ProgressColumn):
         def render(self, task: ProgressTask) -> Text:
-            # games played in this session over its time (batches land in bursts: no sliding window)
-            played = task.completed - task.fields.get("skipped", 0)
-            elapsed = task.elapsed or 0.0
-            return Text(f"{played / elapsed:.1f} games/s" if played > 0 and elapsed > 0 else "- games/s")
+            return Text(speed_text(task))
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), Speed(),
                   TimeRemainingColumn(), console=out, transient=False) as bar:
