@@ -420,11 +420,13 @@ def match(
     thinking = [Thinking() for _ in agents]
     details: list[str] = []  # a fault's full reason, with the bot's own text: the operator's
     specs = [p1, p2]
+    # what the operator reads: an agent's own name (a bot manifest's "Ember (bot:ember.toml)"), the deck beside it
+    shown_as = [a.name for a in agents]
     quiet = quiet or as_json
     shown = 0
     guide = _guide_or_none(g)
     if not quiet:
-        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {s} ({d.name})" for i, (s, d) in enumerate(zip(specs, decks_,
+        out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {s} ({d.name})" for i, (s, d) in enumerate(zip(shown_as, decks_,
                                                                                                           strict=True)))
                   + f" · seed {seed}", style="bold", markup=False)
 
@@ -471,13 +473,13 @@ def match(
                "statuses": statuses, "faults": faults,
                "thinking": [t.to_dict() for t in thinking], "replay": str(replay) if replay else None})
     elif quiet:
-        winner = "" if r.winner is None else f" ({specs[r.winner]})"
+        winner = "" if r.winner is None else f" ({shown_as[r.winner]})"
         out.print(result_words(guide, r.winner, r.reason, r.turns, state.log).replace(" wins:", f"{winner} wins:", 1),
                   markup=False)
     if not as_json:
         for i, (status, why) in enumerate(zip(statuses, faults, strict=True)):
             if status != "OK":
-                out.print(f"P{i + 1} ({specs[i]}) lost as {status}: {why}", markup=False)
+                out.print(f"P{i + 1} ({shown_as[i]}) lost as {status}: {why}", markup=False)
     if begun is not None and begun[1].reason:  # a bot that failed to start
         details.insert(0, begun[1].reason)
     for full in details:

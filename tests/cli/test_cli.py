@@ -216,3 +216,13 @@ def test_a_result_whose_event_repeats_the_turns_field_is_told_in_words() -> None
     from cardarena.guide import result_words
 
     assert result_words(None, 0, "x", 1).endswith("(after 1 turn)")
+
+
+def test_match_names_a_manifest_bot_by_its_manifest_name(tmp_path: Path) -> None:
+    # the header, the winner and a fault line printed the spec typed; reports already used the name
+    bot = tmp_path / "ember.toml"
+    bot.write_text(f'name = "Ember"\ncommand = ["python3", "{ROOT / "examples/bots/random_bot.py"}"]\n')
+    r = run("match", "aliens", "--p1", f"bot:{bot}", "--p2", "random", "--seed", "2")
+    assert r.exit_code == 0, r.output
+    head = " ".join(r.output.split()[:12])
+    assert f"P1: Ember (bot:{bot})" in " ".join(r.output.split()), head
