@@ -175,6 +175,8 @@ def test_a_program_the_bot_cannot_start_is_named_with_what_to_do() -> None:
         ('command = "python3 x.py"\n[limits]\nbank = true\n', "non-numeric limit"),
         ('command = "python3 x.py"\n[limits]\ncpu_seconds = 0.5\n', "cpu_seconds must be a whole number"),
         ('command = "python3 x.py"\n[limits]\naddress_space = 1.5e8\n', None),
+        # setrlimit takes a 64-bit number: this one stopped the bot's start with an OverflowError
+        ('command = "python3 x.py"\n[limits]\naddress_space = 1e30\n', "address_space must be below"),
     ],
 )
 def test_a_broken_manifest_is_a_clear_error(tmp_path: Path, manifest: str, words: str | None) -> None:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 PROTOCOL = 1
 #: a command argument with one of these endings names a file the bot needs (checked when it is entered)
 SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".sh", ".lua", ".php", ".jar", ".R")
+#: a manifest limit must stay below this (resource limits are 64-bit numbers)
+MAX_LIMIT = 1 << 62
 #: a reply line longer than this is INVALID (a view is sent whole, a reply is one small object)
 MAX_LINE = 1 << 20
 #: stderr kept for reasons (the tail); the file it goes to is capped by the file-size limit
@@ -132,6 +134,8 @@ class BotSpec:
                 raise ValueError(f"bot manifest {p}: unknown or non-numeric limit {k!r}")
             if not (v > 0 and math.isfinite(v)):
                 raise ValueError(f"bot manifest {p}: limit {k} must be a positive number, got {v!r}")
+            if v >= MAX_LIMIT:  # setrlimit takes at most a 64-bit value: 1e30 stopped the bot's start
+                raise ValueError(f"bot manifest {p}: limit {k} must be below {MAX_LIMIT:.0e}, got {v!r}")
             if isinstance(getattr(lim, k), int) and v != int(v):  # int() would make 0.5 CPU seconds 0
                 raise ValueError(f"bot manifest {p}: limit {k} must be a whole number, got {v!r}")
             setattr(lim, k, type(getattr(lim, k))(v))
