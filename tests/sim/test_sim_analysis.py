@@ -32,3 +32,24 @@ def test_matchup_matrix_pools_both_seats_and_first_player_counts_decisive_games(
     v = analyse(rows)[0].variants[0]
     assert v.matrix[("a", "b")].k == 5 and v.matrix[("a", "b")].n == 10  # seat 0 always won, a held it half the time
     assert v.seats[0].value == 1.0 and v.first_player.n == 10 and v.first_player.k == 5
+
+
+def test_length_histograms_share_whole_number_bins_across_variants() -> None:
+    """Each variant had 40 bins over its own range: bins held one or two turns (spikes not in the data)
+    and the two variants' bars did not line up."""
+    from types import SimpleNamespace
+
+    from cardarena.sim.analysis import Lengths
+    from cardarena.sim.report import plot_lengths
+
+    a = [float(x) for x in range(10, 64)]  # 54 different lengths
+    b = [float(x) for x in range(11, 63)] * 2
+    variants = [SimpleNamespace(label=label, turns=Lengths(v), decisions=Lengths(v)) for label, v in
+                (("printed rules", a), ("x=1", b))]
+    fig = plot_lengths(SimpleNamespace(game="circuits", variants=variants))  # type: ignore[arg-type]
+    bars = fig.axes[0].patches
+    lefts = {round(p.get_x(), 6) for p in bars}
+    assert {round(p.get_width(), 6) for p in bars} == {2.0}  # every bin two whole numbers wide
+    assert len(lefts) == len(bars) // 2  # the variants' bins line up
+    assert all((x + 0.5) % 1 == 0 for x in lefts)  # edges between whole numbers
+    assert [p.get_height() for p in bars[:len(bars) // 2]] == [2.0] * 27  # 10-11, 12-13, ..., 62-63: no spikes
