@@ -46,10 +46,23 @@ def test_length_histograms_share_whole_number_bins_across_variants() -> None:
     b = [float(x) for x in range(11, 63)] * 2
     variants = [SimpleNamespace(label=label, turns=Lengths(v), decisions=Lengths(v)) for label, v in
                 (("printed rules", a), ("x=1", b))]
-    fig = plot_lengths(SimpleNamespace(game="circuits", variants=variants))  # type: ignore[arg-type]
+    fig = plot_lengths(SimpleNamespace(name="circuits", variants=variants))  # type: ignore[arg-type]
     bars = fig.axes[0].patches
     lefts = {round(p.get_x(), 6) for p in bars}
     assert {round(p.get_width(), 6) for p in bars} == {2.0}  # every bin two whole numbers wide
     assert len(lefts) == len(bars) // 2  # the variants' bins line up
     assert all((x + 0.5) % 1 == 0 for x in lefts)  # edges between whole numbers
     assert [p.get_height() for p in bars[:len(bars) // 2]] == [2.0] * 27  # 10-11, 12-13, ..., 62-63: no spikes
+
+
+def test_pooled_formats_are_reported_apart_and_their_variants_compared_within_one() -> None:
+    """A Duel run and a Squad run given to sim-report were one 'circuits' section: the baseline pooled
+    both formats and was compared with a variant played in Duel only."""
+    duel = [_row(i, 0, [], decks=("a", "b")) for i in range(8)]
+    duel += [{**_row(i + 8, 1, [], decks=("a", "b")), "variant": "x=1"} for i in range(8)]
+    squad = [{**_row(i + 16, 0, [], decks=("s", "t")), "format": "squad"} for i in range(4)]
+    stats = analyse(duel + squad)
+    assert [(gs.name, gs.games, [len(v.rows) for v in gs.variants]) for gs in stats] == [
+        ("circuits (squad)", 4, [4]), ("circuits (standard)", 16, [8, 8])]
+    assert not stats[0].comparisons and stats[1].comparisons[0].diffs["P1 win rate"][0].endswith("(4/8)")
+    assert analyse(duel)[0].name == "circuits"  # one format: named as before

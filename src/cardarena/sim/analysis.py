@@ -96,19 +96,28 @@ class GameStats:
     seconds: float
     variants: list[VariantStats]
     comparisons: list[Comparison] = field(default_factory=list)
+    #: what the report calls these games: the game, with its format when the rows hold several
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = self.name or self.game
 
 
 def analyse(rows: list[Row]) -> list[GameStats]:
-    by_game: dict[str, list[Row]] = defaultdict(list)
+    """Per game and format (pooled circuits Duel and Squad runs are two sections, never one mixture
+    whose variants would be compared on different games), then per variant."""
+    by_game: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for r in rows:
-        by_game[r["game"]].append(r)
+        by_game[(r["game"], r["format"] or "")].append(r)
     out = []
-    for game, grows in sorted(by_game.items()):
+    for (game, fmt), grows in sorted(by_game.items()):
         by_variant: dict[str, list[Row]] = {}
         for r in grows:
             by_variant.setdefault(r["variant"], []).append(r)
         variants = [variant_stats(game, label, vrows) for label, vrows in by_variant.items()]
-        gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants)
+        several = sum(1 for g, _ in by_game if g == game) > 1
+        gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants,
+                       name=f"{game} ({fmt})" if several else game)
         gs.comparisons = [compare(variants[0], v) for v in variants[1:]]
         out.append(gs)
     return out

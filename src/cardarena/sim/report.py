@@ -60,7 +60,7 @@ def plot_rates(gs: GameStats) -> Figure:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (Wilson 95% interval)")
-    ax.set_title(f"{gs.game}: win rates")
+    ax.set_title(f"{gs.name}: win rates")
     return fig
 
 
@@ -77,7 +77,7 @@ def plot_reasons(gs: GameStats) -> Figure:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
-    ax.set_title(f"{gs.game}: end reasons")
+    ax.set_title(f"{gs.name}: end reasons")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35), ncol=min(4, len(reasons)), fontsize=8)
     return fig
 
@@ -105,7 +105,7 @@ def plot_lengths(gs: GameStats) -> Figure:
                 ax.hist(vals, bins=edges, alpha=0.55, label=v.label, color=f"C{i % 10}")
         ax.set_xlabel(what)
         ax.set_ylabel("games")
-        ax.set_title(f"{gs.game}: game length in {what}")
+        ax.set_title(f"{gs.name}: game length in {what}")
     if len(gs.variants) > 1:
         axes[0].legend(fontsize=8)
     return fig
@@ -130,7 +130,7 @@ def plot_matrix(gs: GameStats, v: VariantStats) -> Figure:
     ax.set_xticks(range(n), decks, rotation=40, ha="right", fontsize=8)
     ax.set_yticks(range(n), decks, fontsize=8)
     ax.set_xlabel("against")
-    ax.set_title(f"{gs.game}: matchups ({v.label})")
+    ax.set_title(f"{gs.name}: matchups ({v.label})")
     fig.colorbar(im, ax=ax, label="row deck's win rate")
     return fig
 
@@ -157,7 +157,7 @@ def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("play rate (seat-games holding the card)")
     ax.set_ylabel("win rate when played")
-    ax.set_title(f"{gs.game}: cards ({v.label}); red = outlier against its kind's average")
+    ax.set_title(f"{gs.name}: cards ({v.label}); red = outlier against its kind's average")
     return fig
 
 
@@ -179,21 +179,22 @@ def plot_variants(gs: GameStats) -> Figure:
     ax.set_yticks(y, [name for name, _ in rows], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel(f"difference against {gs.comparisons[0].baseline} (95% interval; red: p < 0.05)")
-    ax.set_title(f"{gs.game}: variants")
+    ax.set_title(f"{gs.name}: variants")
     return fig
 
 
 def make_plots(gs: GameStats) -> list[tuple[str, Figure]]:
-    plots = [(f"{gs.game}-win-rates", plot_rates(gs)), (f"{gs.game}-end-reasons", plot_reasons(gs)),
-             (f"{gs.game}-lengths", plot_lengths(gs))]
+    key = slug(gs.name)
+    plots = [(f"{key}-win-rates", plot_rates(gs)), (f"{key}-end-reasons", plot_reasons(gs)),
+             (f"{key}-lengths", plot_lengths(gs))]
     for v in gs.variants:
         tag = slug(v.label)
         if len(v.decks) > 1 and len(v.matrix) > 1:
-            plots.append((f"{gs.game}-matchups-{tag}", plot_matrix(gs, v)))
+            plots.append((f"{key}-matchups-{tag}", plot_matrix(gs, v)))
         if v.cards:
-            plots.append((f"{gs.game}-cards-{tag}", plot_cards(gs, v)))
+            plots.append((f"{key}-cards-{tag}", plot_cards(gs, v)))
     if gs.comparisons:
-        plots.append((f"{gs.game}-variants", plot_variants(gs)))
+        plots.append((f"{key}-variants", plot_variants(gs)))
     return plots
 
 
@@ -221,7 +222,7 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
     if gates_html:
         parts.append(gates_html)
     for gs in stats:
-        parts.append(f"<h2>{_e(gs.game)}: {gs.games} games</h2>")
+        parts.append(f"<h2>{_e(gs.name)}: {gs.games} games</h2>")
         parts.append(f"<p class='small'>{gs.seconds:.1f} s of play in total; rates are wins / games with "
                      "Wilson 95% intervals; first player over decisive games.</p>")
 
@@ -268,18 +269,18 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
             if v.errors:
                 parts.append(f"<p class='hi'>Engine errors ({_e(v.label)}):</p><ul>"
                              + "".join(f"<li>{_e(x)}</li>" for x in v.errors[:20]) + "</ul>")
-        img(f"{gs.game}-win-rates")
-        img(f"{gs.game}-end-reasons")
-        img(f"{gs.game}-lengths")
+        img(f"{slug(gs.name)}-win-rates")
+        img(f"{slug(gs.name)}-end-reasons")
+        img(f"{slug(gs.name)}-lengths")
         for v in gs.variants:
             tag = slug(v.label)
-            if len(gs.variants) > 1 or f"{gs.game}-matchups-{tag}" in images:
+            if len(gs.variants) > 1 or f"{slug(gs.name)}-matchups-{tag}" in images:
                 parts.append(f"<h3>Matchups and cards: {_e(v.label)}</h3>")
-            img(f"{gs.game}-matchups-{tag}")
+            img(f"{slug(gs.name)}-matchups-{tag}")
             if len(v.decks) > 1 and len(v.matrix) > 1:
                 body = [[_e(a), _e(b), _e(r.text())] for (a, b), r in sorted(v.matrix.items())]
                 parts.append(_table(["deck", "against", "win rate [95%]"], body))
-            img(f"{gs.game}-cards-{tag}")
+            img(f"{slug(gs.name)}-cards-{tag}")
             body = []
             for s in sorted(v.cards, key=lambda s: (s.outlier == "", -s.played.value)):
                 cls = {"high": "hi", "low": "lo"}.get(s.outlier, "")
@@ -296,7 +297,7 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
                                        "win when not", "first-play turn", "outlier"], body) + "</details>")
         if gs.comparisons:
             parts.append("<h3>Variants against the baseline</h3>")
-            img(f"{gs.game}-variants")
+            img(f"{slug(gs.name)}-variants")
             for c in gs.comparisons:
                 body = [[_e(m), _e(a), _e(b), _e(d.text())] for m, (a, b, d) in c.diffs.items()]
                 parts.append(f"<p>{_e(c.label)} against {_e(c.baseline)} (difference, 95% interval, "
@@ -330,7 +331,7 @@ def write_report(rows: list[Row], out: Path, title: str = "cardarena balance rep
 def print_summary(stats: list[GameStats], console: Console) -> None:
     for gs in stats:
         for v in gs.variants:
-            t = Table(title=escape(f"{gs.game} — {v.label}: {len(v.rows)} games"), title_justify="left")
+            t = Table(title=escape(f"{gs.name} — {v.label}: {len(v.rows)} games"), title_justify="left")
             t.add_column("measure")
             t.add_column("value [95%]")
             for name, r in v.players:
@@ -357,7 +358,7 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
                 t.add_row("[red]engine errors[/red]", str(len(v.errors)))
             console.print(t)
         for c in gs.comparisons:
-            t = Table(title=escape(f"{gs.game}: {c.label} against {c.baseline}"), title_justify="left")
+            t = Table(title=escape(f"{gs.name}: {c.label} against {c.baseline}"), title_justify="left")
             for col in ("measure", c.baseline, c.label, "difference [95%] p"):
                 t.add_column(escape(col))
             for m, (a, b, d) in c.diffs.items():
