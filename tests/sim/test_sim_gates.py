@@ -334,3 +334,18 @@ def test_a_taken_out_folder_or_a_file_is_refused_before_the_progress_bar_and_kep
     said = " ".join(r.output.split())
     assert r.exit_code == 2 and "is a file: a run is a folder" in said and "Errno" not in said, said
     assert a_file.read_text() == "mine"
+
+
+def test_sim_report_counts_once_the_games_two_runs_of_the_same_seed_both_played(tmp_path: Path) -> None:
+    """Two runs of one plan at the same --seed hold the same games: pooled, 24 games were reported as 48,
+    with intervals narrower than the data."""
+    for name, seed in (("a", "0"), ("b", "0"), ("c", "100")):
+        r = runner.invoke(app, ["sim", "frontline", "--games", "4", "--decks", "all", "--workers", "1", "--seed", seed,
+                                "--out", str(tmp_path / name), "--no-report"])
+        assert r.exit_code == 0, r.output
+    same = runner.invoke(app, ["sim-report", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "r")])
+    said = " ".join(same.output.split())
+    assert same.exit_code == 0 and ": 24 games" in said and "24 game(s) are stored twice" in said, said
+    other = runner.invoke(app, ["sim-report", str(tmp_path / "a"), str(tmp_path / "c"), "--out", str(tmp_path / "r")])
+    said = " ".join(other.output.split())
+    assert other.exit_code == 0 and ": 48 games" in said and "twice" not in said, said

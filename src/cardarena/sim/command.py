@@ -207,7 +207,7 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
 
 
 def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report: bool = True) -> int:
-    from .rows import RowsError, read_rows
+    from .rows import RowsError, read_rows, repeated_deals
 
     try:
         rows: list[Row] = read_rows(dirs)  # each Parquet file once, however it was named
@@ -216,6 +216,10 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         raise
     if not rows:
         _fail(f"no rows in {', '.join(map(str, dirs))}")
+    rows, twice = repeated_deals(rows)
+    if twice:
+        err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs): "
+                  "each is counted once; give another run another --seed to add games", markup=False, soft_wrap=True)
     results: list[GateResult] = []
     if gate_file is not None:
         from .gates import check_gates

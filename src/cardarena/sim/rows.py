@@ -244,6 +244,20 @@ def read_rows(path: Path | list[Path]) -> list[Row]:
     return rows
 
 
+def repeated_deals(rows: list[Row]) -> tuple[list[Row], int]:
+    """The rows with each game once, and how many were dropped: runs pooled by `sim-report` that played
+    the same seed with the same decks, agents and rules (two runs of one plan at the same --seed) hold
+    the same games, which counted twice would narrow every interval for nothing."""
+    seen: set[tuple[Any, ...]] = set()
+    kept: list[Row] = []
+    for r in rows:
+        key = (r["game"], r["format"], r["variant"], r["rules"], r["seed"], tuple(r["decks"]), tuple(r["agents"]))
+        if key not in seen:
+            seen.add(key)
+            kept.append(r)
+    return kept, len(rows) - len(kept)
+
+
 def comparable(row: Row) -> Row:
     """A row without its timing, for comparing two runs of the same tasks."""
     return {k: v for k, v in row.items() if k not in TIMING_FIELDS and not k.startswith("_")}
