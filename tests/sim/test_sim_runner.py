@@ -172,3 +172,12 @@ def test_the_progress_speed_stops_at_the_last_game() -> None:
     bar.update(task, completed=100)
     clock[0] = 8.0  # shutting down
     assert speed_text(bar.tasks[0]) == "40.0 games/s"
+
+
+def test_an_unknown_format_and_a_player_deck_beside_decks_are_refused() -> None:
+    """`--format nosuch` was read as a format without starters (and asked for decks); a deck in --p1 next
+    to --decks was silently dropped, every pair played instead."""
+    with pytest.raises(ValueError, match=r"circuits has no format 'nosuch'; its formats: .*squad"):
+        tasks(_plan(fmt="nosuch"))
+    with pytest.raises(ValueError, match="--decks gives both players their decks"):
+        tasks(_plan(players=["random:forgeblade", "random"]))

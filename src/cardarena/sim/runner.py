@@ -74,6 +74,11 @@ def matchups(plan: Plan) -> list[tuple[str, ...]]:
     # the starters legal in the plan's format (a circuits Squad starter never meets a Duel one); a
     # starter made for that format but illegal in it is a data error, never silently left out
     fmt = plan.fmt or g.default_format
+    if fmt not in g.formats:  # else read as a format without starters
+        raise ValueError(f"{g.id} has no format {fmt!r}; its formats: {', '.join(g.formats)}")
+    if plan.decks and any(d is not None for _, d in specs):  # the player's deck would be silently dropped
+        raise ValueError("--decks gives both players their decks, pair by pair: give --p1 and --p2 without a deck "
+                         "(or drop --decks to play the players' own decks)")
     starters = []
     for name, deck in sorted(g.starter_decks().items()):
         problems = g.check_deck(deck, fmt)
