@@ -290,6 +290,14 @@ def test_sim_report_counts_each_stored_game_once_and_refuses_files_that_are_not_
     bad = runner.invoke(app, ["sim-report", str(junk)])
     said = " ".join(bad.output.split())
     assert bad.exit_code == 1 and "not a Parquet file of `cardarena sim` rows" in said and "bug" not in said, said
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    other = tmp_path / "other.parquet"  # another table with a task column: was an internal KeyError 'game'
+    pq.write_table(pa.table({"task": [1, 2], "score": [3, 4]}), other)
+    bad = runner.invoke(app, ["sim-report", str(other), "--out", str(tmp_path / "r2")])
+    said = " ".join(bad.output.split())
+    assert bad.exit_code == 1 and "not a Parquet file of `cardarena sim` rows (no column seed, game" in said, said
     a_file = tmp_path / "deck.toml"
     a_file.write_text("x = 1\n")
     clash = runner.invoke(app, ["sim-report", str(out), "--out", str(a_file)])

@@ -231,10 +231,13 @@ def read_rows(path: Path | list[Path]) -> list[Row]:
     rows: list[Row] = []
     for f in row_files(path if isinstance(path, list) else [path]):
         try:
-            table = pq.read_table(f).to_pylist()
+            data = pq.read_table(f)
         except (pa.ArrowException, OSError) as e:
             raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows ({e})") from None
-        for r in table:
+        missing = [c for c in schema().names if c not in data.column_names and c not in ("events", "peaks")]
+        if missing:  # another table (the report would fail on its first missing column)
+            raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no column {', '.join(missing)})")
+        for r in data.to_pylist():
             if not isinstance(r.get("task"), int):
                 raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no task column)")
             r["events"] = dict(r.get("events") or [])
