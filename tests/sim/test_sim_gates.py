@@ -357,3 +357,21 @@ def test_sim_report_counts_once_the_games_two_runs_of_the_same_seed_both_played(
     other = runner.invoke(app, ["sim-report", str(tmp_path / "a"), str(tmp_path / "c"), "--out", str(tmp_path / "r")])
     said = " ".join(other.output.split())
     assert other.exit_code == 0 and ": 48 games" in said and "twice" not in said, said
+
+
+def test_event_and_peak_gates_on_games_without_a_log_cannot_be_measured(tmp_path: Path) -> None:
+    """--no-cards rows kept the set-up's part of the log: every game 'had' a turn event and peaked at
+    turn 1, so a gate such as 'Overtime in under 2% of games' held on games it never saw."""
+    gates = tmp_path / "g.toml"
+    gates.write_text('game = "frontline"\n[[gate]]\nname = "short"\nmetric = "peak_share"\npeak = "turn"\n'
+                     'at_least = 30\nmax = 0.01\n[[gate]]\nname = "draws"\nmetric = "event_share"\nevent = "turn"\n'
+                     'max = 0.01\n')
+    r = runner.invoke(app, ["sim", "frontline", "--games", "2", "--workers", "1", "--no-cards", "--no-report",
+                            "--out", str(tmp_path / "run"), "--gates", str(gates)])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 1 and said.count("cannot be measured: the games kept no event log") == 2, said
+    from cardarena.sim.rows import read_rows
+
+    rows = read_rows(tmp_path / "run")
+    assert all(not x["events"] and not x["peaks"] and not x["cards"] for x in rows)
+    assert all(x["first_player"] in (0, 1) for x in rows)  # the set-up's first turn still tells it

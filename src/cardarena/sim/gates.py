@@ -306,6 +306,8 @@ def _measure(gate: Gate, rows: list[Row], variant: str) -> list[GateResult]:
         r = Rate(sum(1 for row in rows if not row["winners"]), n)
     elif m == "reason_share":
         r = Rate(sum(1 for row in rows if row["reason"] == gate.param("reason")), n)
+    elif m in ("event_share", "peak_share") and not any(row["events"] for row in rows):
+        raise ValueError("the games kept no event log (played with --no-cards)")
     elif m == "event_share":
         r = Rate(sum(1 for row in rows if row["events"].get(gate.param("event"), 0) > 0), n)
     else:  # peak_share

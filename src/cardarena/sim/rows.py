@@ -133,6 +133,8 @@ def _summary(g: Ruleset, task: Task, state: State | None, error: str, rules: dic
     if res is None and not error:
         row["turns"] = turns_of(state)
     first, cards, events, peaks = read_log(g, state.log)
+    if not state.record:  # --no-cards: the log holds only what the set-up logged, no measure of the game
+        cards, events, peaks = [], {}, {}
     kept = getattr(state, "first", None)
     if first is None and isinstance(kept, int):
         first = kept  # a game that logs no `turn` event but keeps who went first
