@@ -133,7 +133,7 @@ def sim(
     from .runner import cores
 
     workers = workers or cores()
-    out.print(f"{plan.game}: {total} games ({plan.games} per pair and variant) on {backend} with {workers} "
+    out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant) on {backend} with {workers} "
               f"worker(s) -> {out_dir}")
     try:
         stats = _run_with_progress(plan, out_dir, backend, workers, address, resume, run)
