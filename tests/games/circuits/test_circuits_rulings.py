@@ -765,7 +765,8 @@ def test_a_player_orders_every_trigger_one_damage_event_fires_whatever_its_condi
         st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]))
         pick(st, "Basic Attack")
         assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
-        assert sorted(labels(st)) == ["Dampening Coil (you take damage)", "Ironclad Vanguard (you prevent)"]
+        assert sorted(labels(st)) == ["Dampening Coil (when your Hero takes damage)",
+                                      "Ironclad Vanguard (when you prevent damage)"]
         pick(st, first)
         assert [e["card"] for e in events(st, "trigger")] == [first, second]
 
