@@ -462,12 +462,8 @@ def unplayable(st: AliensState, p: int, mode: str) -> list[tuple[str, str]]:
     lim, ecards = _limits(st, p, mode, None, costs)
     energy = len(st.reactor[p]) + st.charge[p]
     out: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):  # once by card
         d = st.defs[iid]
-        if d.id in seen:
-            continue
-        seen.add(d.id)
         c = _CARDS.get(d.id)
         if c is None or c.d is not d:
             c = _card(d)

@@ -227,12 +227,8 @@ def unplayable(st: MasteryState, p: int, phase: str) -> list[tuple[str, str]]:
     enemies = bool(st.live_slots(1 - p))
     others = len(live) > 1
     out: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):  # once by card
         d = st.defs[iid]
-        if d.id in seen:
-            continue
-        seen.add(d.id)
         if _hand_option(st, d, ready, ap, enemies, others, phase) is not None:
             continue
         if d.cost > ap:
