@@ -262,7 +262,8 @@ def test_a_continuous_spawn_applies_while_it_stays_in_play():
 
 @pytest.mark.parametrize("verb", ["negate", "block"])
 def test_negate_and_block_belong_to_counters_only(verb):
-    # ruling aliens.gap.21: they act on the use a Counter answers; on another card they would do nothing
+    # rule aliens.gap.21
+    # negate and block act on the use a Counter answers; on another card they would do nothing
     effect = {"verb": verb, "amount": 1} if verb == "block" else {"verb": verb}
     special = {"kind": "tactic", "id": "t-x", "name": "Odd Trick", "species": "Pyrrhid", "subtype": "special",
                "cost": 1, "text": "", "effects": [effect]}
