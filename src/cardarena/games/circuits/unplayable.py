@@ -12,15 +12,15 @@ from .state import CircuitsState
 
 
 def unplayable(st: CircuitsState, seat: int) -> list[tuple[str, str]]:
-    """(card name, why) for each hand card, once by name, that the Action Step does not offer now."""
+    """(card name, why) for each hand card, once by card, that the Action Step does not offer now."""
     offered = {st.defs[i].name for i in legal_plays(st, seat)}
     kinds = {st.kind_of[i] for i in st.plans[seat] if i in st.kind_of and i not in st.delayed}
     rally = st.rally[seat]
     token = st.reserve == seat
     out: list[tuple[str, str]] = []
-    for iid in st.hand[seat]:
+    for iid in st.distinct(st.hand[seat]):  # once by card
         d = st.defs[iid]
-        if d.name in offered or any(name == d.name for name, _ in out):
+        if d.name in offered:
             continue
         if isinstance(d, TacticCard) and d.type == "reaction":
             why = "a Reaction: played only in a Response Window"  # rule circuits.7.12

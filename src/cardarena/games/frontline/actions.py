@@ -135,12 +135,14 @@ def unplayable(st: FrontlineState, p: int, n: int) -> list[tuple[str, str]]:
                if o.value is not None and o.value[0] in ("deploy", "general", "tactical", "equip", "action")}
     offered_names = {defs[i].name for i in offered}
     spare = fuel(st, p) - 1  # the card itself is not fuel
+    general = st.active_general(p)
     out: list[tuple[str, str]] = []
-    for iid in st.hand[p]:
+    for iid in st.distinct(st.hand[p]):  # once by card
         d = defs[iid]
-        if d.name in offered_names or any(name == d.name for name, _ in out):
+        if d.name in offered_names:
             continue
         cost = d.cost
+        swap = isinstance(d, GeneralCard) and general >= 0
         if isinstance(d, ReactionCard):
             why = "a Reaction: played on the Reaction Ladder, in answer to a declaration"
         elif isinstance(d, EquipmentCard) and cost > spare - 1:
@@ -150,14 +152,12 @@ def unplayable(st: FrontlineState, p: int, n: int) -> list[tuple[str, str]]:
         elif isinstance(d, EquipmentCard):
             why = (f"no unit on your Front Line can take it (at most {GEAR_MAX} Equipment each, "
                    "never two of one title)")  # rules frontline.4.5, 4.6
-        elif isinstance(d, GeneralCard) and st.active_general(p) >= 0 and d.name == defs[st.active_general(p)].name:
+        elif swap and d.name == defs[general].name:
             why = "it is your active General already"  # rule frontline.4.15
-        elif isinstance(d, GeneralCard) and st.active_general(p) >= 0 and \
-                weight(st, st.active_general(p)) > max(cost, 1):
-            old = st.active_general(p)
-            why = (f"a swap Expends {defs[old].name} with its equipment, {weight(st, old)} cards, "
+        elif swap and weight(st, general) > max(cost, 1):
+            why = (f"a swap Expends {defs[general].name} with its equipment, {weight(st, general)} cards, "
                    f"more than the Cost of {max(cost, 1)}")  # rule frontline.3.2, ruling frontline.gap.10
-        elif (max(cost, 1) if isinstance(d, GeneralCard) and st.active_general(p) >= 0 else cost) > spare:
+        elif (max(cost, 1) if swap else cost) > spare:
             why = f"costs {cost}: you have {spare} other card{'' if spare == 1 else 's'} to Expend"
         elif isinstance(d, HeroCard):
             why = "your Front Line is full, and no card there fits the cost to make room"  # rule frontline.4.1
