@@ -191,6 +191,16 @@ def bot_spec(spec: str) -> BotSpec | None:
     return None
 
 
+def start_message(state: State, seat: int, clock: dict[str, float]) -> dict[str, Any]:
+    """The `start` message of docs/protocol.md for the bot holding `seat`: its own deck only, the
+    seats, the rules and its clock (`per_decision`, `bank`, `startup`). Over a pipe or a WebSocket."""
+    cfg = state.config
+    decks = cfg.get("decks") or []
+    return {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg.get("format"),
+            "seat": seat, "seats": state.nseats, "rules": cfg.get("rules", {}),
+            "deck": decks[seat] if seat < len(decks) else None, "time": clock}
+
+
 def pinned_spec(spec: str) -> str:
     """`spec` with the paths it reads made absolute, so that it names the same bot from any folder: a
     contest stores it when the entry is made and may run it from elsewhere."""
@@ -247,12 +257,7 @@ class ExternalAgent(Agent):
     def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
         self.end(state, seat, None)  # a process never outlives its game, even if end was skipped
         self._launch(time_control)
-        cfg_game = state.config
-        decks = cfg_game.get("decks") or []
-        msg = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg_game.get("format"),
-               "seat": seat, "seats": state.nseats, "rules": cfg_game.get("rules", {}),
-               "deck": decks[seat] if seat < len(decks) else None, "time": self._time_msg()}
-        self._send(msg, time.perf_counter() + self._tc[2] + self._tc[0])
+        self._send(start_message(state, seat, self._time_msg()), time.perf_counter() + self._tc[2] + self._tc[0])
 
     def _time_msg(self) -> dict[str, float]:
         return {"per_decision": self._tc[0], "bank": self._tc[1], "startup": self._tc[2]}

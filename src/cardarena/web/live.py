@@ -75,8 +75,6 @@ class Live:
     match_id: int | None = None
     #: a connected external bot plays this game (one agent object for the whole game)
     remote: Any = None
-    #: the seat the connected bot plays (told in its "end")
-    remote_seat: int = 0
 
     @property
     def may_auto_pass(self) -> bool:
@@ -234,7 +232,7 @@ class LiveGames:
         self._save(live)
         if st.result is not None:
             if live.remote is not None:
-                live.remote.end(st, live.remote_seat, GameReport(st, statuses_from_log(st)))
+                live.remote.end(st, 1 - live.seat, GameReport(st, statuses_from_log(st)))  # the other seat of two
             with self._lock:  # a finished game leaves memory; `get` rebuilds it from its row if asked
                 self._games.pop(live.id, None)
             return
@@ -247,7 +245,6 @@ class LiveGames:
                 if live.remote is None:
                     live.remote = make_agent(live.agent, seed=seed)
                     live.remote.start(st, d.seat)  # its "start": the bot's own deck, seats, rules, clock
-                    live.remote_seat = d.seat
                 fut = self.threads.submit(live.remote.choose, st.view(d.seat), d)
             else:
                 fut = self.pool.submit(bots.choose, live.game.id, st.to_json(), live.agent, seed)

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, register_agent
-from ..agents.external import PROTOCOL
+from ..agents.external import start_message
 from ..core.engine import Decision, State
-from ..core.errors import CardArenaError
+from ..core.errors import AgentFault, CardArenaError
 from ..core.match import GameReport, TimeControl
 
 
@@ -136,14 +136,12 @@ class RemoteAgent(Agent):
     kind = "remote"
     remembers = True  # the owner's program keeps running from one game to the next
 
-    def __init__(self, seed: int = 0, name: str | None = None, bot: str = "", deck: dict[str, Any] | None = None,
-                 hub: BotHub | None = None) -> None:
+    def __init__(self, seed: int = 0, name: str | None = None, bot: str = "", hub: BotHub | None = None) -> None:
         super().__init__(seed, name)
         if "/" not in bot:
             raise ValueError("remote bots are named remote:bot=USER/NAME")
         self.bot = bot
         self.hub = hub or HUB
-        self.deck = deck
         self.game = f"g{next(_games)}"
         self._start: dict[str, Any] | None = None
 
@@ -153,24 +151,17 @@ class RemoteAgent(Agent):
         self._start = None
 
     def start(self, state: State, seat: int, time_control: TimeControl | None = None) -> None:
-        """The `start` message of docs/protocol.md, the same as over a pipe; it is sent with the first
-        decision (the connection stays open between games). The clock is the server's per-decision
-        timeout, with no bank."""
-        cfg = state.config
-        decks = cfg.get("decks") or []
-        self._start = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg.get("format"),
-                       "seat": seat, "seats": state.nseats, "rules": cfg.get("rules", {}),
-                       "deck": self.deck if self.deck is not None else decks[seat] if seat < len(decks) else None,
-                       "time": {"per_decision": self.hub.timeout, "bank": 0.0, "startup": 0.0}}
+        """The `start` message of docs/protocol.md, as over a pipe; it is sent with the first decision
+        (the connection stays open between games). The clock is the server's per-decision timeout,
+        with no bank."""
+        self._start = start_message(state, seat, {"per_decision": self.hub.timeout, "bank": 0.0, "startup": 0.0})
 
     def choose(self, state_view: dict[str, Any], decision: Decision, state: State | None = None) -> str:
-        start = self._start or {"type": "start", "protocol": PROTOCOL, "game": state_view.get("game"),
-                                "format": state_view.get("format"), "seat": decision.seat,
-                                "seats": len(state_view.get("players", ())), "rules": {}, "deck": self.deck,
-                                "time": {"per_decision": self.hub.timeout, "bank": 0.0, "startup": 0.0}}
+        if self._start is None:
+            raise AgentFault("the bot was not started (start() was not called for this game)")
         msg = {"type": "decision", "seq": decision.seq, "view": state_view, "decision": decision.to_dict(),
                "time": {"limit": self.hub.timeout, "bank": 0.0}}
-        return self.hub.ask(self.bot, self.game, start, msg)
+        return self.hub.ask(self.bot, self.game, self._start, msg)
 
     def end(self, state: State, seat: int, report: GameReport) -> None:
         """The `end` message: the seat, the result and the seat's status (a forfeit for an illegal
