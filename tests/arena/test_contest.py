@@ -120,7 +120,8 @@ def test_a_50_game_contest_with_faulty_bots_records_every_game(sqlite_url: str) 
     store.dispose()
 
 
-def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def _second_game_raises(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The engine raises in the second game played (a rules bug); returns the real `play_game`."""
     import cardarena.arena.runner as runner
 
     real = runner.play_game
@@ -133,6 +134,11 @@ def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, 
         return real(state, agents, **kw)
 
     monkeypatch.setattr(runner, "play_game", flaky)
+    return real
+
+
+def test_an_engine_failure_is_recorded_and_the_contest_goes_on(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _second_game_raises(monkeypatch)
     store = Store(sqlite_url)
     create_contest(store, "c", "aliens", ["random:mind_storm", "random:creeping_rot"], games_per_pairing=4)
     summary = run_contest(store, "c", workers=1)
@@ -198,16 +204,7 @@ def test_games_the_engine_failed_are_played_again_with_retry_errors(sqlite_url: 
     import cardarena.arena.runner as runner
     from cardarena.cli import app
 
-    real = runner.play_game
-    calls = {"n": 0}
-
-    def flaky(state: Any, agents: Any, **kw: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise KeyError("a rules bug")
-        return real(state, agents, **kw)
-
-    monkeypatch.setattr(runner, "play_game", flaky)
+    real = _second_game_raises(monkeypatch)
     cli = CliRunner()
     assert cli.invoke(app, ["contest", "--db", sqlite_url, "new", "c", "--game", "aliens", "--games-per-pairing", "4",
                             "--entry", "random:mind_storm", "--entry", "greedy:creeping_rot"]).exit_code == 0
