@@ -39,7 +39,7 @@ def test_a_squad_game_reveals_three_heroes_and_each_player_declares_the_active_o
     assert len(events(st, "reveal_hero")) == 6
     d = st.decision
     assert (d.seat, d.kind) == (0, "active_hero") and len(d.options) == 3
-    chosen = d.options[2].data["hero"]
+    chosen = d.options[2].data["card"]
     st.apply(d.options[2].id)
     assert st.defs[st.hero[0]].id == chosen and len(st.bench[0]) == 2
     assert (st.decision.seat, st.decision.kind) == (1, "active_hero")
@@ -343,6 +343,22 @@ def test_deck_out_loses_in_squad():
     pick(st, "Regroup")
     pass_all(st)
     assert (st.result.winner, st.result.reason) == (1, "deck_out")
+
+
+def test_a_deck_out_is_a_draw_only_when_the_other_squad_has_lost_in_the_same_resolution():
+    # rule circuits.1.5
+    # rule circuits.gap.44
+    # Forgeblade's attack takes Ironclad Vanguard from 6 to 4 HP; Riposte knocks the attacker out;
+    # Breakpoint 5 has P2 draw from an empty deck. With P0's first Hero already Fallen that knock-out
+    # is P0's second (a draw); with a whole Bench P0 would promote, so the deck-out is P2's loss.
+    for fallen, result in ((1, (None, "deck_out_and_knockout")), (0, (0, "deck_out"))):
+        st = squad(heroes=(("Forgeblade", "Lumen Warden", "Volt Reaver"), P1), gear=(["Impact Maul"], ["Padded Vest"]),
+                   hp=(1, 6), decks=([FILLER] * 5, []))
+        if fallen:
+            st.fallen[0] = [st.bench[0].pop()]
+        pick(st, "Basic Attack")
+        pass_all(st)
+        assert st.result is not None and (st.result.winner, st.result.reason) == result
 
 
 # -- Ultimates, Second Wind, Breakpoints, Overtime -------------------------------------------------

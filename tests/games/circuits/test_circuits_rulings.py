@@ -117,6 +117,9 @@ def test_marked_does_not_add_to_a_burn_tick():
     [tick] = hero_hits(st, 0)
     assert tick["burn"] and tick["marked"] == 0 and tick["final"] == 2
     assert st.hp[0] == hp - 2
+    # rule circuits.8.2.13
+    # the Hero took damage (Burn is a source of "take damage"), so Marked goes though it added nothing
+    assert st.marked[0] is False
 
 
 def test_a_lethal_save_cannot_stop_burn():
@@ -651,6 +654,21 @@ def test_both_heroes_at_zero_at_once_is_a_draw():
     pass_all(st)
     assert st.hp == [0, 0]
     assert st.result is not None and st.result.winner is None and st.result.reason == "both_heroes_defeated"
+
+
+@pytest.mark.parametrize(("p2_deck", "result"), [([], (None, "deck_out_and_knockout")), (["Lockout Pulse"], (1, "hero_defeated"))])
+def test_a_deck_out_while_the_other_hero_is_knocked_out_in_the_same_resolution_is_a_draw(p2_deck, result):
+    # rule circuits.gap.44
+    # rule circuits.1.2
+    # Impact Maul's attack takes Ironclad Vanguard from 6 to 4 HP through Padded Vest; Riposte takes the
+    # attacker to 0. Breakpoint 5 then has P2 draw: from an empty deck both have lost in one resolution.
+    st = board(heroes=("Forgeblade", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest"]), hp=(1, 6),
+               decks=(["Lockout Pulse"] * 5, p2_deck))
+    pick(st, "Basic Attack")
+    pass_all(st)
+    assert st.hp == [0, 4]
+    assert [e["at"] for e in events(st, "breakpoint")] == [5]
+    assert st.result is not None and (st.result.winner, st.result.reason) == result
 
 
 # -- gaps 45–47 --------------------------------------------------------------------------------------------

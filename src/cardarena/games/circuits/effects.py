@@ -94,13 +94,19 @@ def effects_at(st: CircuitsState, ref: Where) -> Sequence[Effect]:
 
 
 def draw(st: CircuitsState, seat: int, n: int, why: int | str) -> None:
-    """Draw n; having to draw from an empty deck loses the game (rules circuits.1.2–1.3)."""
+    """Draw n; having to draw from an empty deck loses the game (rules circuits.1.2–1.3). When the other
+    player has already lost by a knock-out the pending victory check will see (a Breakpoint draw after a
+    double knock-out, a draw after the lethal damage of the same effect), both lose at once: a draw
+    (ruling circuits.gap.44)."""
     for _ in range(n):
         if st.result is not None:
             return
         if not st.deck[seat]:
             st.emit("deck_out", player=seat, reason=st.src(why))
-            st.finish(1 - seat, "deck_out", st.turn)
+            if st.loses_by_knockout(1 - seat):
+                st.finish(None, "deck_out_and_knockout", st.turn)
+            else:
+                st.finish(1 - seat, "deck_out", st.turn)
             return
         iid = st.deck[seat].pop()
         st.hand[seat].append(iid)  # a seat that looked at it knows it is in this hand now

@@ -15,12 +15,11 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .damage import check_asset_hp
-from .state import SLOT, CircuitsState
+from .state import KNOCKOUTS_TO_WIN, SLOT, CircuitsState
 from .windows import open_window
 
 STASHED = ("hp", "burn_enemy", "burn_self", "shield", "no_heal_until", "marked", "ult_used")
 FRESH_LINE = 2  # rule 16.24
-KNOCKOUTS_TO_WIN = 2  # rule 1.4
 SWAP_COST = 1  # rule 16.19
 
 
@@ -69,8 +68,11 @@ def make_active(st: CircuitsState, p: int, h: int) -> None:
 def h_choose_active(st: CircuitsState, step: Step) -> None:
     """Asker: step 1 of set-up, declare which of the three revealed Heroes is Active (rule 5.2)."""
     p = step[1]
-    opts = [Option("active:hero", f"{st.name(st.hero[p])} starts Active", {"hero": st.defs[st.hero[p]].id}, -1)]
-    opts += [Option(f"active:bench:{k}", f"{st.name(h)} starts Active", {"hero": st.defs[h].id}, h)
+    # data: the card and where it is, as every circuits option names a card it acts on (docs/protocol.md)
+    opts = [Option("active:hero", f"{st.name(st.hero[p])} starts Active",
+                   {"card": st.defs[st.hero[p]].id, "at": {"seat": p, "zone": "hero", "index": 0}}, -1)]
+    opts += [Option(f"active:bench:{k}", f"{st.name(h)} starts Active",
+                    {"card": st.defs[h].id, "at": {"seat": p, "zone": "bench", "index": k}}, h)
              for k, h in enumerate(st.bench[p])]
     st.ask(p, "active_hero", "Squad: which Hero starts Active?", opts, ("active_chosen", p), step)
 
@@ -113,7 +115,7 @@ def swap_options(st: CircuitsState, seat: int) -> list[Option]:
     if not st.squad or "swapped" in st.flags or st.rally[seat] < SWAP_COST:
         return []
     return [Option(f"swap:bench:{k}", f"Swap ({SWAP_COST} Rally): {st.name(h)} becomes Active",
-                   {"action": "swap", "hero": st.defs[h].id, "at": {"seat": seat, "zone": "bench", "index": k}},
+                   {"action": "swap", "card": st.defs[h].id, "at": {"seat": seat, "zone": "bench", "index": k}},
                    ("swap", h)) for k, h in enumerate(st.bench[seat])]
 
 
@@ -177,7 +179,7 @@ def h_promote(st: CircuitsState, step: Step) -> None:
         st.stack.append(("promoted", p, st.bench[p][0]))
         return
     opts = [Option(f"promote:bench:{k}", f"Promote {st.name(h)} ({st.benched[h][0]} HP)",
-                   {"hero": st.defs[h].id, "at": {"seat": p, "zone": "bench", "index": k}}, h)
+                   {"card": st.defs[h].id, "at": {"seat": p, "zone": "bench", "index": k}}, h)
             for k, h in enumerate(st.bench[p])]
     st.ask(p, "promote", "Your Active Hero was knocked out: promote a Bench Hero", opts, ("promoted", p), step)
 

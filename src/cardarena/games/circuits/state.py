@@ -32,6 +32,7 @@ def plans_marked(kind: str, cost: int) -> list[TacticCard]:
 
 
 SLOT = {"weapon": 0, "armor": 1, "relic": 2}
+KNOCKOUTS_TO_WIN = 2  # rule 1.4: a Squad with two Heroes knocked out loses
 #: steps that finish a resolution already under way (the victory check waits for them)
 RESOLVING = frozenset({"order_triggers", "effects", "breakpoints", "attack_riders", "burn_down", "battery_hit"})
 
@@ -139,6 +140,16 @@ class CircuitsState(State):
 
     def is_hero(self, iid: int) -> bool:
         return self.defs[iid].__class__ is HeroCard
+
+    def loses_by_knockout(self, seat: int) -> bool:
+        """Whether the victory check now pending would make `seat` lose by its Hero's 0 HP: in Duel its
+        Hero is at 0 (rule 1.1); in Squad the knock-out is its second, or leaves no Bench Hero (1.4)."""
+        if self.hp[seat] > 0:
+            return False
+        if not self.squad:
+            return True
+        fallen = len(self.fallen[seat]) + (self.hero[seat] not in self.fallen[seat])
+        return fallen >= KNOCKOUTS_TO_WIN or not self.bench[seat]
 
     def hero_card(self, seat: int) -> HeroCard:
         return self.defs[self.hero[seat]]
