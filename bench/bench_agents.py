@@ -6,6 +6,7 @@
     .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game aliens --out a.jsonl
     .venv/bin/python bench/bench_agents.py see-all:ismcts:iters=400 ismcts:iters=50 --game circuits   # a ceiling
     .venv/bin/python bench/bench_agents.py ismcts:iters=400 ismcts:iters=50 --game circuits --decks mirror
+    .venv/bin/python bench/bench_agents.py ismcts:iters=1000 greedy --game circuits --format limited  # Sealed decks
 
 Decks: by default games 2k and 2k+1 give the two seats a pair of different starters, A taking each
 of them once, the pairs rotating over all starters; `--decks mirror` gives both seats the same
@@ -28,6 +29,7 @@ import json
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from ceiling import make_bench_agent
 from rich.console import Console
@@ -41,22 +43,26 @@ from cardarena.sim.stats import wilson
 BAR = Console(stderr=True)
 
 
-def one_game(args: tuple[str, str, str, int, bool]) -> tuple[float, int, float, float]:
+def one_game(args: tuple[str, str, str, int, bool, str | None]) -> tuple[float, int, float, float]:
     """(score of A, decisions, seconds A spent, seconds B spent) of game i, A in seat i % 2."""
-    game_id, spec_a, spec_b, i, mirror = args
+    game_id, spec_a, spec_b, i, mirror, fmt = args
     game = cardarena.load_game(game_id)
-    # starters of the game's default format only (a circuits Squad starter never meets a Duel one)
-    fmt = getattr(game, "default_format", None)
+    # starters of the format only (a circuits Squad starter never meets a Duel one)
+    fmt = fmt or getattr(game, "default_format", None)
     starters = sorted(n for n, d in game.starter_decks().items() if getattr(d, "format", None) in (None, fmt))
     seat_a = i % 2
     k = i // 2
-    decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]
+    decks: list[Any]
+    if starters:
+        decks = [starters[k % len(starters)], starters[(k + 1 + k // len(starters)) % len(starters)]]
+    else:  # a format without starters (circuits Limited): two stand-in decks, the same for games 2k and 2k+1
+        decks = game.fill_decks([None, None], fmt, 1_000_000 + 3 * k)
     if mirror:
         decks[1] = decks[0]
     a = make_bench_agent(spec_a, seed=1000 + i)
     b = make_bench_agent(spec_b, seed=2000 + i)
     agents = [a, b] if seat_a == 0 else [b, a]
-    st = game.new_game(decks=decks, seed=i)
+    st = game.new_game(decks=decks, seed=i, fmt=fmt)
     rep = play_game(st, agents)
     r = st.result
     if r is None:
@@ -68,10 +74,10 @@ def one_game(args: tuple[str, str, str, int, bool]) -> tuple[float, int, float, 
 
 
 def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, first: int = 0,
-                 out: str | None = None, mirror: bool = False) -> None:
+                 out: str | None = None, mirror: bool = False, fmt: str | None = None) -> None:
     t = time.perf_counter()
-    work = [(game_id, spec_a, spec_b, i, mirror) for i in range(first, first + games)]
-    pairing = f"{spec_a} vs {spec_b}" + (" (mirror)" if mirror else "")
+    work = [(game_id, spec_a, spec_b, i, mirror, fmt) for i in range(first, first + games)]
+    pairing = f"{spec_a} vs {spec_b}" + (" (mirror)" if mirror else "") + (f" [{fmt}]" if fmt else "")
     label = f"{game_id} {pairing}"
     rows: list[tuple[float, int, float, float]] = []
     # each game's line is written as soon as it is in (in game order), so a long run stopped half-way
@@ -83,12 +89,12 @@ def head_to_head(game_id: str, spec_a: str, spec_b: str, games: int, jobs: int, 
                 one_game, work)
         else:
             results = map(one_game, work)
-        for (_, a, b, i, _), r in zip(work, track(results, total=games, description=label, transient=True, console=BAR),
+        for (_, a, b, i, _, _), r in zip(work, track(results, total=games, description=label, transient=True, console=BAR),
                                    strict=True):
             rows.append(r)
             if f is not None:
                 f.write(json.dumps({"game": game_id, "a": a, "b": b, "index": i, "score": r[0], "decisions": r[1],
-                                    **({"decks": "mirror"} if mirror else {})}) + "\n")
+                                    **({"decks": "mirror"} if mirror else {}), **({"format": fmt} if fmt else {})}) + "\n")
                 f.flush()
     score = sum(r[0] for r in rows)
     secs_a = sum(r[2] for r in rows)
@@ -110,6 +116,8 @@ def main() -> None:
     ap.add_argument("--out", help="append one JSON line per game to this file (for paired comparisons)")
     ap.add_argument("--decks", choices=["pairs", "mirror"], default="pairs",
                     help="pairs: two different starters, each played by A once (default); mirror: the same starter on both seats")
+    ap.add_argument("--format", dest="fmt", help="a format other than the game's default (e.g. circuits squad or "
+                    "limited); a format without starters plays stand-in decks (circuits Limited: Sealed pools)")
     ap.add_argument("--done-when", action="store_true",
                     help="greedy vs random, ismcts:iters=1000 vs greedy, ismcts:iters=400 vs ismcts:iters=50")
     a = ap.parse_args()
@@ -117,7 +125,7 @@ def main() -> None:
              if a.done_when else [(a.a, a.b)])
     for spec_a, spec_b in pairs:
         for game_id in a.game or cardarena.game_ids():
-            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first, a.out, a.decks == "mirror")
+            head_to_head(game_id, spec_a, spec_b, a.games, a.jobs, a.first, a.out, a.decks == "mirror", a.fmt)
 
 
 if __name__ == "__main__":
