@@ -10,6 +10,7 @@ import pytest
 from toygame import GAME, HighCard, start
 from treegame import TreeGame
 
+import cardarena
 import cardarena.agents.ismcts as ismcts_module
 from cardarena.agents import Agent, ISMCTSAgent, RandomAgent
 from cardarena.core.engine import Decision, Option, State
@@ -108,6 +109,47 @@ def test_ms_budget_returns_a_legal_option() -> None:
     agent = ISMCTSAgent(seed=0, ms=30, ruleset=GAME)
     assert agent.choose(s.view(0), s.decision, s) in s.decision.ids
     assert agent.last_iterations >= 1
+
+
+@pytest.mark.parametrize("game_id", ["toy", "aliens", "circuits"])
+def test_a_stop_never_asked_changes_no_search(game_id: str) -> None:
+    """`should_stop` answering False every time: the same moves, iterations and random draws as
+    without it (searches are pinned by tests and benchmarks)."""
+    if game_id == "toy":
+        game: Any = GAME
+        s = GAME.new_game(seed=5)
+    else:
+        game = cardarena.load_game(game_id)
+        s = game.new_game(seed=5)
+        rng = random.Random(0)
+        while s.decision is not None and len(s.decision.options) < 3:
+            s.apply(rng.choice(s.decision.options).id)
+    assert s.decision is not None
+    asked = []
+    runs = []
+    for hook in (None, lambda: asked.append(1) or False):
+        agent = ISMCTSAgent(seed=4, iterations=60, ruleset=game)
+        agent.should_stop = hook
+        runs.append((agent.choose(s.view(s.decision.seat), s.decision, s), agent.last_iterations, agent.rng.random()))
+    assert runs[0] == runs[1] and len(asked) == runs[1][1]
+
+
+def test_a_stop_ends_the_search_between_iterations() -> None:
+    s = GAME.new_game(seed=1)
+    assert s.decision is not None
+    calls = 0
+
+    def stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls == 7
+
+    agent = ISMCTSAgent(seed=0, iterations=100_000, ruleset=GAME)
+    agent.should_stop = stop
+    assert agent.choose(s.view(0), s.decision, s) in s.decision.ids
+    assert agent.last_iterations == 7  # asked after iterations 1..7: the 7th answer ends it
+    agent.should_stop = lambda: True  # asked only after the first iteration: there is always a move
+    assert agent.choose(s.view(0), s.decision, s) in s.decision.ids and agent.last_iterations == 1
 
 
 def test_single_option_needs_no_search() -> None:

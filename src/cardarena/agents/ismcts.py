@@ -87,7 +87,8 @@ class ISMCTSAgent(Agent):
 
     Budget: `iterations` per decision, or `ms` wall-clock milliseconds per decision (then the
     iteration count is unbounded; a fixed count stops early once the iterations left could not
-    change the most visited option, so the choice is the same as after the full count). `c` is the
+    change the most visited option, so the choice is the same as after the full count); the attribute
+    `should_stop`, when set, may end a search sooner (a caller's stop, not a setting). `c` is the
     UCB1 exploration constant. Cut rollouts are scored by `heuristics.scorer(ruleset)` (the
     ruleset's `evaluate` unless the game has a finer score), stretched by tanh(`scale` × score);
     `turn_cut=1` also ends a rollout at the end of its turn; `bias` weighs the score right after a
@@ -200,6 +201,10 @@ class ISMCTSAgent(Agent):
         self._rulesets: dict[str, Ruleset] = {}
         #: iterations run by the last search (for benchmarks: iterations per second)
         self.last_iterations = 0
+        #: asked between iterations (after the first): True ends the search at once, with the most visited
+        #: option so far (the web arena stops a search whose game ended meanwhile). It must be cheap; left
+        #: None, nothing is asked and a search is exactly what it was without the hook.
+        self.should_stop: Callable[[], bool] | None = None
 
     def _ruleset_for(self, state: State) -> Ruleset:
         if self.ruleset is not None:
@@ -280,6 +285,7 @@ class ISMCTSAgent(Agent):
         clock = time.perf_counter
         deadline = None if self.ms is None else clock() + self.ms / 1000.0
         limit = self.iterations
+        should_stop = self.should_stop
 
         # One private copy with logging off: the determinizations cloned from it then share its log
         # instead of copying it every iteration, and append nothing to it.
@@ -297,6 +303,8 @@ class ISMCTSAgent(Agent):
         # root children of the searching seat: each iteration adds at most one visit to one of them
         top = root.kids[seat] = {}
         while True:
+            if should_stop is not None and n and should_stop():
+                break
             if deadline is None:
                 if n >= limit:
                     break

@@ -121,6 +121,7 @@ def create_app(
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         yield
         a.extra.get("stop", lambda: None)()
+        a.live.stop_searches()
         pool.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None)

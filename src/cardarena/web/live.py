@@ -4,7 +4,9 @@ A game is its set-up plus its choices, so every accepted move is written at once
 server (or a closed tab) picks the game up where it was by re-running them. A move names the
 decision's `seq`: a stale or repeated click, or a move to a game that is not the sender's, is
 refused without changing anything. Automaton moves go to the bot pool; the result comes back on a
-pool thread and is applied under the game's lock only if the game is still at that decision.
+pool thread and is applied under the game's lock only if the game is still at that decision. A game
+that leaves that decision while the automaton thinks (a concession) stops the search, so the worker is
+free again at once rather than after the search's whole budget.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ class Live:
     auto_pass: bool
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: bool = False
+    #: while thinking: the decision the automaton answers, and what stops its search
+    thinking_seq: int | None = None
+    stop_search: Callable[[], None] | None = None
     #: bumped on every change: pages poll it
     version: int = 0
     match_id: int | None = None
@@ -225,6 +230,9 @@ class LiveGames:
         """Answer what answers itself (a lone `pass` the person asked to skip), save, then either
         finish the game or hand the decision to the automaton. Called with `live.lock` held."""
         st = live.state
+        if live.thinking and live.stop_search is not None and (st.decision is None or st.decision.seq != live.thinking_seq):
+            live.stop_search()  # the game ended (or moved on) under the search: its answer would be thrown away
+            live.stop_search = None
         while (live.auto_pass and live.may_auto_pass and st.decision is not None and st.decision.seat == live.seat
                and [o.id for o in st.decision.options] == ["pass"]):
             st.apply("pass", seq=st.decision.seq)
@@ -239,6 +247,7 @@ class LiveGames:
         d = st.decision
         if d is not None and d.seat != live.seat and not live.thinking:
             live.thinking = True
+            live.thinking_seq = d.seq
             seed = derive_seed("live", live.id, d.seq)
             fut: Future[str]
             if connected_bot(live.agent):
@@ -247,7 +256,7 @@ class LiveGames:
                     live.remote.start(st, d.seat)  # its "start": the bot's own deck, seats, rules, clock
                 fut = self.threads.submit(live.remote.choose, st.view(d.seat), d)
             else:
-                fut = self.pool.submit(bots.choose, live.game.id, st.to_json(), live.agent, seed)
+                fut, live.stop_search = bots.search(self.pool, live.game.id, st.to_json(), live.agent, seed)
             fut.add_done_callback(functools.partial(self._bot_done, live, d.seq))
         for cb in self.listeners:
             cb(live.id)
@@ -255,6 +264,7 @@ class LiveGames:
     def _bot_done(self, live: Live, seq: int, fut: Future[str]) -> None:
         with live.lock:
             live.thinking = False
+            live.thinking_seq = live.stop_search = None
             st = live.state
             if st.decision is None or st.decision.seq != seq:
                 return  # the game moved on (a concession): the answer is stale
@@ -269,6 +279,15 @@ class LiveGames:
                 except IllegalChoice:
                     forfeit(st, st.decision.seat, illegal_answer(live.agent, choice, st.decision)[0], INVALID)
             self._advance(live)
+
+    def stop_searches(self) -> None:
+        """Stop every automaton's search (the server is stopping: nobody will read their answers)."""
+        with self._lock:
+            games = list(self._games.values())
+        for live in games:
+            stop = live.stop_search
+            if stop is not None:
+                stop()
 
     def _save(self, live: Live) -> None:
         st = live.state
