@@ -19,10 +19,23 @@ const Arena = (() => {
   function inspect(name) {
     const box = document.getElementById("inspect");
     box.replaceChildren();
+    box.classList.add("showing");
+    // shown only where the panel floats over the board (a phone's dock, arena.css)
+    const close = el("button", "inspect-close", "×");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close the card");
+    close.addEventListener("click", () => {
+      box.classList.remove("showing");
+      box.replaceChildren(el("p", "hint", "Click a card name to read it."));
+    });
+    box.append(close);
     const lines = current && current.cards[name];
-    if (!lines) { box.append(el("p", "hint", name + ": not visible from this seat")); return; }
-    box.append(el("h4", null, lines[0]));
-    lines.slice(1).forEach((l) => box.append(el("p", null, l.trim())));
+    if (!lines) box.append(el("p", "hint", name + ": not visible from this seat"));
+    else {
+      box.append(el("h4", null, lines[0]));
+      lines.slice(1).forEach((l) => box.append(el("p", null, l.trim())));
+    }
+    box.scrollTop = 0;
   }
 
   function nameChip(name) {
@@ -212,15 +225,32 @@ const Arena = (() => {
 
 const ArenaPlay = {
   start(id) {
-    let busy = false, timer = null, last = null;
+    let busy = false, timer = null, last = null, shownSeq;
     const url = "/api/play/" + id;
+    // the dock (a phone: the status and the options held at the bottom of the screen, arena.css): the
+    // toggle folds it to its status line to see the board; each new decision opens it again. The page
+    // keeps the dock's height free below the board (--dock-h) so no part of the board stays under it.
+    const dock = document.getElementById("dock");
+    const toggle = document.getElementById("dock-toggle");
+    const fold = (open) => {
+      dock.classList.toggle("collapsed", !open);
+      toggle.setAttribute("aria-expanded", String(open));
+      const n = last && last.decision && last.decision.options ? last.decision.options.length : 0;
+      toggle.textContent = open ? "Hide ▾" : (n ? "Options (" + n + ") ▴" : "Show ▴");
+    };
+    toggle.addEventListener("click", () => fold(dock.classList.contains("collapsed")));
+    const room = () => document.documentElement.style.setProperty("--dock-h", dock.offsetHeight + "px");
+    if (window.ResizeObserver) new ResizeObserver(room).observe(dock);
     const show = (f) => {
       last = f;
+      if (f.seq !== shownSeq) { shownSeq = f.seq; fold(true); dock.scrollTop = 0; }
       const auto = document.getElementById("auto-pass");
       auto.checked = f.auto_pass;
       auto.disabled = !f.may_auto_pass;  // against a connected bot: its program could time an auto-pass
       auto.title = f.may_auto_pass ? "" : "Off against a connected bot: how fast a window is passed would tell its program that you hold no answer";
       Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
+      toggle.hidden = !(f.decision && f.decision.options);  // nothing to fold while waiting or over
+      room();
       // the option just pressed is gone with the redraw, and the focus with it: a keyboard player
       // lands on the new decision's first option, not on the page's start (a Tab past every card)
       const first = document.querySelector("#decision button.option");
