@@ -181,3 +181,80 @@ def test_an_unknown_format_and_a_player_deck_beside_decks_are_refused() -> None:
         tasks(_plan(fmt="nosuch"))
     with pytest.raises(ValueError, match="--decks gives both players their decks"):
         tasks(_plan(players=["random:forgeblade", "random"]))
+
+
+def test_a_stopped_run_shows_its_speed_over_its_playing_time_and_the_games_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After Ctrl-C the bar went on dividing by a growing time while the running batches finished and
+    the pool closed (40 games in 4 s of play, shown as 1.3 games/s after 26 s of stopping); the stop
+    said only 'the finished games are kept'."""
+    from typer.testing import CliRunner
+
+    import cardarena.sim.runner as runner_module
+    from cardarena.cli import app
+    from cardarena.sim import command
+    from cardarena.sim.runner import RunStats
+
+    clock = [0.0]
+    monkeypatch.setattr(command.out, "get_time", lambda: clock[0])  # the progress bar's clock
+
+    def stopped_run(plan: Plan, out: Path, progress: object = None, **kw: object) -> RunStats:
+        assert callable(progress)
+        progress(0, 100)
+        for t, done in ((2.0, 25), (4.0, 40)):  # two batches stored, then Ctrl-C
+            clock[0] = t
+            progress(done, 100)
+        clock[0] = 30.0  # the running batches finish, the pool closes
+        return RunStats(done=40, total=100, seconds=4.0, stopped=True)
+
+    monkeypatch.setattr(runner_module, "run", stopped_run)
+    r = CliRunner().invoke(app, ["sim", "circuits", "--games", "100", "--out", str(tmp_path / "run"), "--no-report"])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 130, said
+    assert "40/100 10.0 games/s" in said and "1.3 games/s" not in said, said  # the bar's last line
+    assert "40/100 games stored (40 played now in 4.0 s, 10.0 games/s)" in said, said
+    assert f"stopped: 40 of 100 games kept in {tmp_path / 'run'} (60 not played); continue with --resume" in said
+
+
+def test_the_time_left_follows_the_speed_shown_not_the_last_two_batches() -> None:
+    """Rich's column divides by the time between the last updates: two batches landing together showed
+    2,950 games left as 0:00:01. Nothing is left to wait for once stopped."""
+    from rich.progress import Progress
+
+    from cardarena.sim.command import left_text, speed_text
+
+    clock = [0.0]
+    bar = Progress(get_time=lambda: clock[0], disable=True)
+    task = bar.add_task("games", total=None)
+    bar.reset(task, total=3000, completed=0, skipped=0)
+    assert left_text(bar.tasks[0]) == "-:--:--"
+    for t, done in ((1.0, 25), (1.001, 50)):
+        clock[0] = t
+        bar.update(task, completed=done, played_for=t)
+    assert speed_text(bar.tasks[0]) == "50.0 games/s" and left_text(bar.tasks[0]) == "0:00:59"
+    bar.update(task, stopped=True)
+    assert left_text(bar.tasks[0]) == ""
+
+
+def test_a_second_ctrl_c_still_says_how_many_games_are_kept_and_how_to_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C pressed again while a stopped run waited for its running batches ended on 'interrupted'
+    alone: no count of the games kept, no word of --resume."""
+    from typer.testing import CliRunner
+
+    import cardarena.sim.runner as runner_module
+    from cardarena.cli import app
+
+    plan_rows = play_batch(tasks(_plan(games=2)))
+
+    def interrupted_twice(plan: Plan, out: Path, **kw: object) -> None:
+        (out / "rows").mkdir(parents=True)
+        write_rows(plan_rows, out / "rows" / "part-00000.parquet")  # what the stop stored
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner_module, "run", interrupted_twice)
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["sim", "circuits", "--games", "100", "--out", str(out), "--no-report"])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 130, said
+    assert f"stopped: 2 of 100 games kept in {out} (98 not played); continue with --resume --out {out}" in said

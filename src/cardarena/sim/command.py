@@ -140,6 +140,10 @@ def sim(
     except FileExistsError as e:
         _fail(str(e))
         raise
+    except KeyboardInterrupt:  # Ctrl-C again while a stopped run waited for its running batches
+        from .runner import done_tasks
+
+        _stopped(len(done_tasks(out_dir)), total, out_dir)
     out.print(f"{stats.done}/{stats.total} games stored ({stats.done - stats.skipped} played now in "
               f"{stats.seconds:.1f} s, {stats.games_per_second:.1f} games/s)")
     if stats.faults:
@@ -149,10 +153,15 @@ def sim(
             line = " ".join(f.split())  # a bot's stderr tail, on one line
             err.print(f"  {line[:300]}{'…' if len(line) > 300 else ''}", markup=False)
     if stats.stopped:
-        err.print(f"stopped: the finished games are kept; continue with --resume --out {out_dir}")
-        raise typer.Exit(130)
+        _stopped(stats.done, stats.total, out_dir)
     code = _report_and_gates([out_dir], out_dir / "report", gate_file, report)
     raise typer.Exit(code)
+
+
+def _stopped(kept: int, total: int, out_dir: Path) -> None:
+    err.print(f"stopped: {kept} of {total} games kept in {out_dir} ({total - kept} not played); continue with "
+              f"--resume --out {out_dir}", markup=False, soft_wrap=True)
+    raise typer.Exit(130)
 
 
 def _load_gates(path: Path | None, check: str | None = None) -> Any:
@@ -170,39 +179,68 @@ def _load_gates(path: Path | None, check: str | None = None) -> Any:
         raise
 
 
-def speed_text(task: ProgressTask) -> str:
-    """Games played in this session over its time (batches land in bursts: no sliding window), up to
-    the last game: the bar keeps redrawing while the pool or Ray shuts down, which is no playing time."""
+def _pace(task: ProgressTask) -> tuple[float, float]:
+    """Games played in this session and their playing time: up to the last game stored (`played_for`,
+    set by the run's progress callback). The bar keeps redrawing while a stopped run (Ctrl-C) waits for
+    its running batches and while the pool or Ray shuts down, which is no playing time."""
     played = task.completed - task.fields.get("skipped", 0)
-    elapsed = (task.finished_time if task.finished_time is not None else task.elapsed) or 0.0
+    elapsed = task.fields.get("played_for")
+    if elapsed is None:
+        elapsed = (task.finished_time if task.finished_time is not None else task.elapsed) or 0.0
+    return played, elapsed
+
+
+def speed_text(task: ProgressTask) -> str:
+    """Games played in this session over their playing time (batches land in bursts: no sliding window)."""
+    played, elapsed = _pace(task)
     return f"{played / elapsed:.1f} games/s" if played > 0 and elapsed > 0 else "- games/s"
+
+
+def left_text(task: ProgressTask) -> str:
+    """The time left at the speed shown. Rich's own column divides by the time between the last few
+    updates: two batches landing together made 2,950 games 'left 0:00:01'. Nothing once stopped."""
+    if task.fields.get("stopped") or task.total is None:
+        return ""
+    played, elapsed = _pace(task)
+    if task.completed >= task.total:
+        return "0:00:00"
+    if played <= 0 or elapsed <= 0:
+        return "-:--:--"
+    seconds = int((task.total - task.completed) * elapsed / played)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, address: str | None, resume: bool,
                        run: Any) -> Any:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn
     from rich.text import Text
 
     class Speed(ProgressColumn):
         def render(self, task: ProgressTask) -> Text:
             return Text(speed_text(task))
 
+    class Left(ProgressColumn):
+        def render(self, task: ProgressTask) -> Text:
+            return Text(left_text(task), style="progress.remaining")
+
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), Speed(),
-                  TimeRemainingColumn(), console=out, transient=False) as bar:
+                  Left(), console=out, transient=False) as bar:
         task = bar.add_task("games", total=None)
-        started = False
+        started_at: float | None = None
 
         def progress(done: int, total: int) -> None:
-            nonlocal started
-            if not started:  # the first call comes before any game: what a resumed run already holds
+            nonlocal started_at
+            if started_at is None:  # the first call comes before any game: what a resumed run already holds
                 bar.reset(task, total=total, completed=done, skipped=done)
-                started = True
-            bar.update(task, completed=done)
+                started_at = bar.get_time()
+            bar.update(task, completed=done, played_for=bar.get_time() - started_at)
 
         stats = run(plan, out_dir, backend=backend, workers=workers, address=address, progress=progress,
                     resume=resume)
-        if not started:
+        if started_at is None:
             bar.update(task, total=stats.total, completed=stats.done)
+        if stats.stopped:  # the bar's last line: no time left to wait for
+            bar.update(task, stopped=True, description="stopped")
     return stats
 
 
@@ -247,11 +285,24 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
     return 1 if fails else 0
 
 
+def report_dir(path: Path) -> Path:
+    """Where `sim-report` writes without --out: `report/` in the folder of the rows, and a run's own
+    `report/` for its `rows/` folder or one of its part files (a report inside `rows/` made
+    `pandas.read_parquet(RUN/rows)` fail on its PNG files)."""
+    from .runner import RUN_FILE
+
+    folder = path if path.is_dir() else path.parent
+    if folder.name == "rows" and (folder.parent / RUN_FILE).is_file():
+        folder = folder.parent
+    return folder / "report"
+
+
 @app.command("sim-report")
 def sim_report(
-    dirs: Annotated[list[Path], typer.Argument(help="Run directories (or Parquet files); rows are pooled, "
-                                                    "variants compared.")],
-    out_dir: Annotated[Path | None, typer.Option("--out", help="Report directory (default: DIR/report).")] = None,
+    dirs: Annotated[list[Path], typer.Argument(help="Run directories, folders of Parquet files or Parquet files; "
+                                                    "rows are pooled, variants compared.")],
+    out_dir: Annotated[Path | None, typer.Option(
+        "--out", help="Report directory (default: the first run's report/, else report/ beside the rows).")] = None,
     gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
     check: Annotated[str | None, typer.Option(
         help="Check every gate this way instead of its own: value, interval or plausible (broken only when "
@@ -262,7 +313,7 @@ def sim_report(
         if not d.exists():
             _fail(f"{d} does not exist")
     gate_file = _load_gates(gates, check)
-    target = out_dir or ((dirs[0] if dirs[0].is_dir() else dirs[0].parent) / "report")
+    target = out_dir or report_dir(dirs[0])
     if target.exists() and not target.is_dir():
         _fail(f"--out {target} is a file: the report is a folder (report.html and its PNGs)")
     raise typer.Exit(_report_and_gates(dirs, target, gate_file))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from cardarena.core.match import play_game, turns_of
 from cardarena.core.registry import load_game
 
 if TYPE_CHECKING:
+    import pandas as pd
     import pyarrow as pa
 
     from cardarena.core.engine import State
@@ -197,14 +199,21 @@ def schema() -> pa.Schema:
 def write_rows(rows: list[Row], path: Path) -> None:
     """Write rows as one Parquet file (atomically: a part file is either whole or absent)."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
     for r in clean:
         r["events"] = list(r["events"].items())
         r["peaks"] = list(r["peaks"].items())
-    table = pa.Table.from_pylist(clean, schema=schema())
-    tmp = path.with_suffix(".tmp")
+    _write_table(pa.Table.from_pylist(clean, schema=schema()), path)
+
+
+def _write_table(table: pa.Table, path: Path) -> None:
+    """Written beside its place under a hidden name, then renamed: a run stopped while writing leaves no
+    half file, and a leftover is never read as rows (`pandas.read_parquet(DIR)` and Arrow datasets skip
+    names starting with a dot; `row_files` reads only `part-*.parquet`)."""
+    import pyarrow.parquet as pq
+
+    tmp = path.with_name(f".{path.name}.tmp")
     pq.write_table(table, tmp, compression="zstd")
     tmp.replace(path)
 
@@ -214,39 +223,163 @@ class RowsError(CardArenaError):
 
 
 def row_files(paths: list[Path]) -> list[Path]:
-    """The Parquet files of run directories (their `rows/*.parquet`) and of Parquet files, each once: a
-    run named twice, or a run and one of its own parts, must not count its games twice."""
+    """The Parquet files of run directories (their `rows/part-*.parquet`), of other folders (a run's
+    `rows/` itself, a folder of filtered files: their `*.parquet`) and Parquet files, each once: a run
+    named twice, or a run and one of its own parts, must not count its games twice."""
     seen: dict[Path, None] = {}
     for path in paths:
-        files = [path] if path.is_file() else sorted((path / "rows").glob("part-*.parquet"))
+        if path.is_file():
+            files = [path]
+        elif (path / "rows").is_dir():
+            files = sorted((path / "rows").glob("part-*.parquet"))
+        else:
+            files = sorted(path.glob("*.parquet"))
         for f in files:
             seen.setdefault(f.resolve(), None)
     return list(seen)
 
 
-def read_rows(path: Path | list[Path]) -> list[Row]:
-    """Every row under run directories or of Parquet files (each file once), in task order. A file that
-    is not a rows file of `cardarena sim` raises RowsError."""
+#: the columns that map a name to a count (`pa.map_(string, int32)`)
+MAP_COLUMNS = ("events", "peaks")
+
+PathLike = str | Path
+
+
+def read_table(path: PathLike | Sequence[PathLike]) -> pa.Table:
+    """The rows under run directories or of Parquet files (each file once), as one Arrow table with the
+    rows' schema, in task order. Files that another tool re-wrote are read too (a filtered part file
+    saved by pandas or Polars): integer columns stored as floats, a map stored as a struct (pandas'
+    dicts), as a list of key/value structs (Polars) or as JSON text are brought back to the schema;
+    columns of their own follow the schema's (a pandas index, `__index_level_0__`, is dropped). A file
+    that is not a rows file of `cardarena sim` raises RowsError."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    rows: list[Row] = []
-    for f in row_files(path if isinstance(path, list) else [path]):
+    paths = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
+    tables = []
+    for f in row_files(paths):
         try:
             data = pq.read_table(f)
         except (pa.ArrowException, OSError) as e:
             raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows ({e})") from None
-        missing = [c for c in schema().names if c not in data.column_names and c not in ("events", "peaks")]
-        if missing:  # another table (the report would fail on its first missing column)
-            raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no column {', '.join(missing)})")
-        for r in data.to_pylist():
-            if not isinstance(r.get("task"), int):
-                raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no task column)")
-            r["events"] = dict(r.get("events") or [])
-            r["peaks"] = dict(r.get("peaks") or [])
-            rows.append(r)
-    rows.sort(key=lambda r: r["task"])
+        tables.append(_conform(data, f))
+    if not tables:
+        return schema().empty_table()
+    table = pa.concat_tables(tables, promote_options="permissive")
+    return table.sort_by("task")
+
+
+def _conform(data: pa.Table, f: Path) -> pa.Table:
+    """One file's table with the rows' schema (see `read_table`)."""
+    import pyarrow as pa
+
+    want = schema()
+    missing = [c for c in want.names if c not in data.column_names and c not in MAP_COLUMNS]
+    if missing:  # another table (the report would fail on its first missing column)
+        raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no column {', '.join(missing)})")
+    columns: dict[str, pa.ChunkedArray | pa.Array] = {}
+    for field in want:
+        if field.name not in data.column_names:
+            columns[field.name] = pa.nulls(data.num_rows, field.type)  # read as no events, no peaks
+            continue
+        col = data.column(field.name)
+        if field.name == "task" and col.null_count:
+            raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (a game without a task number)")
+        if col.type == field.type:
+            columns[field.name] = col
+        elif field.name in MAP_COLUMNS:
+            columns[field.name] = _as_map(col, field, f)
+        else:
+            try:
+                columns[field.name] = col.cast(field.type)  # safe: 1.0 -> 1, a null stays null, 1.5 fails
+            except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError) as e:
+                raise RowsError(f"{f}: column {field.name} holds {col.type}, not the rows' {field.type} ({e})") from None
+    fields = list(want)
+    for name in data.column_names:  # a researcher's own columns, kept
+        if name not in columns and not name.startswith("__index_level_"):
+            columns[name] = data.column(name)
+            fields.append(data.schema.field(name))
+    return pa.table(list(columns.values()), schema=pa.schema(fields))
+
+
+def _as_map(col: pa.ChunkedArray, field: pa.Field, f: Path) -> pa.Array:
+    """A name -> count column stored another way, back as a map: a map of other types, a struct (pandas
+    writes a dict so, every name in every row, null where a game has none), a list of `{key, value}`
+    structs (how Polars reads and writes a map) or JSON text."""
+    import pyarrow as pa
+
+    out: list[list[tuple[str, int]] | None] = []
+    for v in col.to_pylist():
+        try:
+            if isinstance(v, str):
+                v = json.loads(v)
+            if v is None:
+                out.append(None)
+            elif isinstance(v, dict):
+                out.append([(str(k), int(n)) for k, n in v.items() if n is not None and n == n])
+            else:  # a map's (key, value) pairs, or Polars' {key, value} structs
+                pairs = [(e["key"], e["value"]) if isinstance(e, dict) else tuple(e) for e in v]
+                out.append([(str(k), int(n)) for k, n in pairs if n is not None and n == n])
+        except (TypeError, ValueError, KeyError) as e:
+            raise RowsError(f"{f}: column {field.name} holds {col.type}, not a map of names to counts ({e})") from None
+    return pa.array(out, type=field.type)
+
+
+def read_rows(path: PathLike | Sequence[PathLike]) -> list[Row]:
+    """Every row under run directories or of Parquet files (each file once), in task order, as dicts
+    (`events` and `peaks` as dicts). A file that is not a rows file of `cardarena sim` raises RowsError;
+    files re-written by other tools are read as `read_table` says."""
+    rows: list[Row] = read_table(path).to_pylist()
+    for r in rows:
+        if not isinstance(r.get("task"), int):
+            raise RowsError("not a Parquet file of `cardarena sim` rows (a game without a task number)")
+        r["events"] = dict(r.get("events") or [])
+        r["peaks"] = dict(r.get("peaks") or [])
     return rows
+
+
+def to_pandas(path: PathLike | Sequence[PathLike]) -> pd.DataFrame:
+    """The rows as a pandas DataFrame that can be filtered, edited and written back with `write_pandas`:
+    `events` and `peaks` are dicts (`pandas.read_parquet` gives lists of pairs, which `to_parquet`
+    cannot write back), seats (`p1_seat`, `first_player`, `winner`) stay integers with `<NA>` for none
+    (not floats), lists are NumPy arrays as in any pandas frame. Needs pandas (`pip install pandas`)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise RowsError("reading rows as a DataFrame needs pandas: pip install pandas "
+                        "(or the extra, cardarena[pandas])") from None
+    import pyarrow as pa
+
+    ints = {pa.int8(): pd.Int8Dtype()}
+    return read_table(path).to_pandas(maps_as_pydicts="strict", types_mapper=ints.get)
+
+
+def from_pandas(frame: pd.DataFrame) -> pa.Table:
+    """A DataFrame of rows (from `to_pandas`, or `pandas.read_parquet`) as an Arrow table with the rows'
+    schema; columns of its own follow, its index is left out. A missing column raises RowsError."""
+    import pyarrow as pa
+
+    want = schema()
+    missing = [c for c in want.names if c not in frame.columns]
+    if missing:
+        raise RowsError(f"the frame is not `cardarena sim` rows (no column {', '.join(missing)})")
+    try:
+        table = pa.Table.from_pandas(frame[want.names], schema=want, preserve_index=False)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError) as e:
+        raise RowsError(f"the frame does not fit the rows' columns ({e})") from None
+    table = table.replace_schema_metadata(None)
+    extra = [c for c in frame.columns if c not in want.names]
+    if extra:
+        more = pa.Table.from_pandas(frame[extra], preserve_index=False)
+        for name in extra:
+            table = table.append_column(more.schema.field(name), more.column(name))
+    return table
+
+
+def write_pandas(frame: pd.DataFrame, path: PathLike) -> None:
+    """Write a DataFrame of rows as a Parquet file with the rows' schema (what `cardarena sim-report`
+    reads, and `pandas.read_parquet`, DuckDB and Polars read back as they read a run's parts)."""
+    _write_table(from_pandas(frame), Path(path))
 
 
 def repeated_deals(rows: list[Row]) -> tuple[list[Row], int]:
