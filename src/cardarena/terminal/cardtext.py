@@ -23,6 +23,9 @@ STATS = (
     ("super_effective", "also super-effective against"), ("legendary", "Legendary"),
     ("signature", "Signature of"), ("anomaly", "Anomaly (Open only)"),
 )
+#: fields whose value is a game's term, capitalised as its rulebook writes it (a circuits Plan's Kind:
+#: "Kind Offense"; the card data keeps "offense")
+TERMS = frozenset({"plan_kind"})
 #: nested parts that carry their own name and text, by the key they sit under, and how to call them
 PARTS = {"ability": "Ability", "passive": "Passive", "ultimate": "Ultimate"}
 
@@ -55,6 +58,8 @@ def _stat(key: str, label: str, v: Any) -> str | None:
         return label
     if isinstance(v, list | tuple):
         v = ", ".join(str(x) for x in v)
+    if key in TERMS and isinstance(v, str):
+        v = v[:1].upper() + v[1:]
     if label.endswith("+"):
         return f"{label}{v}"
     if key in ("atk", "hp", "damage"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
+from .present import kind_word
 from .when import THIRD_PERSON
 
 #: a trigger's condition in the third person (when.py)
@@ -46,7 +47,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)} draws {(e.get('card') or 'a card')}"
     if t == "play":
         if e["card_type"] == "plan" and e.get("card") is None:
-            return f"  {_p(e)} plays a face-down {e['kind']} Plan"
+            return f"  {_p(e)} plays a face-down {kind_word(e['kind'])} Plan"
         on = f" on {e['target']}" if e.get("target") else ""
         return f"  {_p(e)} plays {e['card']}{on}"
     if t == "announce":

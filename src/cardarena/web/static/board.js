@@ -12,6 +12,9 @@ const Arena = (() => {
   const SKIP_TOP = new Set(["players", "decision", "result", "game", "format", "seat", "pending"]);
   const SKIP_CARD = new Set(["id", "name", "kind", "card", "slot", "ability", "passive", "ultimate", "iid", "index"]);
   const seatName = (s) => (s === null || s === undefined ? "spectator" : "P" + (s + 1));
+  // a kind shown on its own (a face-down circuits Plan's "offense") is a game's term: capitalised as
+  // the rulebooks write them ("Offense"); the frame keeps the value the automatons read
+  const term = (w) => { const t = String(w); return t.charAt(0).toUpperCase() + t.slice(1); };
   // view fields that name a seat (0-based in the JSON), shown as P1, P2 like every other seat on the page
   const SEAT_TOP = new Set(["active", "first", "priority"]);
   let current = null;
@@ -65,7 +68,7 @@ const Arena = (() => {
     // {} is what a spectator's view keeps of a card only its holder sees (the seats' views agree on
     // nothing of it but its place): a hidden card
     if (x.hidden || (x.face_down && !x.name) || !Object.keys(x).length) { box.classList.add("back"); box.textContent = "face-down"; return box; }
-    if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, x.kind));
+    if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, term(x.kind)));
     if (x.ko) box.classList.add("ko");
     const stats = [];
     if ("hp" in x && "max_hp" in x) stats.push(x.hp + "/" + x.max_hp + " HP");
