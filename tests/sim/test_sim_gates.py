@@ -335,7 +335,10 @@ def test_a_taken_out_folder_or_a_file_is_refused_before_the_progress_bar_and_kep
     assert (out / "run.json").read_text() == plan and sorted((out / "rows").iterdir()) == parts
     r = runner.invoke(app, ["sim", "circuits", "--resume", "--workers", "1", "--out", str(out)])
     said = " ".join(r.output.split())  # it went on with the frontline plan, saying only "other options ignored"
-    assert r.exit_code == 2 and "holds a frontline run, not a circuits one" in said, said
+    assert r.exit_code == 2 and "holds a frontline run, not a circuits run" in said, said
+    r = runner.invoke(app, ["sim", "aliens", "--resume", "--workers", "1", "--out", str(out)])
+    said = " ".join(r.output.split())  # it said 'not a aliens one'
+    assert r.exit_code == 2 and "holds a frontline run, not an aliens run" in said, said
     a_file = tmp_path / "notes.txt"
     a_file.write_text("mine")
     r = runner.invoke(app, ["sim", "circuits", "--games", "2", "--workers", "1", "--out", str(a_file)])

@@ -258,3 +258,14 @@ def test_a_second_ctrl_c_still_says_how_many_games_are_kept_and_how_to_resume(
     said = " ".join(r.output.split())
     assert r.exit_code == 130, said
     assert f"stopped: 2 of 100 games kept in {out} (98 not played); continue with --resume --out {out}" in said
+
+
+def test_a_taken_folder_names_its_run_with_the_right_article(tmp_path: Path) -> None:
+    """'already holds rows of a aliens run'."""
+    from cardarena.sim.runner import check_out, save_plan
+
+    save_plan(Plan(game="aliens", players=["random", "random"], games=2), tmp_path)
+    (tmp_path / "rows").mkdir()
+    (tmp_path / "rows" / "part-00000.parquet").write_bytes(b"")
+    with pytest.raises(FileExistsError, match="already holds rows of an aliens run: use --resume"):
+        check_out(tmp_path, resume=False)

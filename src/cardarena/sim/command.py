@@ -84,7 +84,7 @@ def sim(
     Example: cardarena sim circuits --p1 random --p2 random --games 200 --decks all --variant reserve_token=false
     """
     from .backends import BACKENDS
-    from .runner import Plan, load_plan, run
+    from .runner import Plan, a_run, load_plan, run
 
     if backend not in BACKENDS:
         _fail(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
@@ -97,7 +97,7 @@ def sim(
             assert out_dir is not None
             plan = load_plan(out_dir)
             if game is not None and game != plan.game:
-                _fail(f"{out_dir} holds a {plan.game} run, not a {game} one: --resume continues the run stored "
+                _fail(f"{out_dir} holds {a_run(plan.game)}, not {a_run(game)}: --resume continues the run stored "
                       "there (give another --out for a new run)")
             out.print(f"resuming the plan stored in {out_dir}/run.json (other plan options are ignored)")
         else:

@@ -223,6 +223,11 @@ def done_tasks(out: Path) -> set[int]:
     return {r["task"] for r in read_rows(out)}
 
 
+def a_run(game: str) -> str:
+    """'a circuits run', 'an aliens run'."""
+    return f"{'an' if game[:1].lower() in 'aeiou' else 'a'} {game} run"
+
+
 def check_out(out: Path, resume: bool) -> None:
     """Raise FileExistsError when `out` cannot take this run: a file, or (without `resume`) a folder
     that already holds a run's rows, named with the game of its plan."""
@@ -230,7 +235,7 @@ def check_out(out: Path, resume: bool) -> None:
         raise FileExistsError(f"--out {out} is a file: a run is a folder (run.json, rows/, report/)")
     if not resume and (out / "rows").is_dir() and any((out / "rows").iterdir()):
         try:
-            held = f" of a {load_plan(out).game} run"
+            held = f" of {a_run(load_plan(out).game)}"
         except (OSError, ValueError):
             held = ""
         raise FileExistsError(f"{out} already holds rows{held}: use --resume to continue that run, or another --out")
