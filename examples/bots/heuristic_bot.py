@@ -14,11 +14,9 @@ RETREAT = ("retreat",)
 
 
 def target_seat(option):
-    data = option.get("data") or {}
-    target = data.get("target")
-    if isinstance(target, dict):
-        return target.get("seat")
-    return data.get("seat")
+    # every game names a target under "target" (docs/protocol.md, "Option data")
+    target = (option.get("data") or {}).get("target")
+    return target.get("seat") if isinstance(target, dict) else None
 
 
 def score(option, me):

@@ -60,7 +60,7 @@ def main_options(st: FrontlineState, p: int, n: int) -> list[Option]:
                 general = st.active_general(p)
             if general < 0 and d.cost <= spare:
                 opts.append(Option(f"general:{d.id}", f"Play {d.name} to the Command Zone (Expend {d.cost})",
-                                   {"card": d.id}, ("general", iid)))
+                                   {"card": d.id, "swap": False}, ("general", iid)))
             elif general >= 0 and max(d.cost, 1) <= spare and d.name != defs[general].name \
                     and weight(st, general) <= max(d.cost, 1):
                 # a swap brings in a different General: not a copy of the active one's title

@@ -37,6 +37,8 @@ def target_label(st: FrontlineState, t: int) -> str:
 
 
 def target_option(st: FrontlineState, t: int) -> Option:
+    """`data` nests the target under `target`, as an attack's does (docs/protocol.md, "Option data");
+    targets are face-up, so the card is always named."""
     seat, zone, i = st.position(t)
     return Option(f"target:{seat}:{zone}:{i}", target_label(st, t),
-                  {"seat": seat, "zone": zone, "index": i, "card": st.defs[t].id}, t)
+                  {"target": {"seat": seat, "zone": zone, "index": i, "card": st.defs[t].id}}, t)
