@@ -108,7 +108,8 @@ def test_a_contest_with_a_crashing_bot_records_every_other_game(sqlite_url: str)
     assert len(report["faults"]) == 36
     assert "crash in the middle of the game" in report["faults"][0]["fault"]
     status = json.loads(cli(sqlite_url, "status", "rough", "--json").output)
-    assert status["games"] == {"finished": 54, "errors": 0, "scheduled": 0, "byes": 0, "expected": 54}
+    assert status["games"] == {"finished": 54, "errors": 0, "scheduled": 0, "byes": 0, "withdrawn": 0,
+                                "expected": 54}
 
 
 def test_a_fault_summary_names_the_error_and_one_bot_folder() -> None:

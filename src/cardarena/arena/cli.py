@@ -132,6 +132,104 @@ def enter_cmd(
         out.print(f"entered: {label}", markup=False)
 
 
+@app.command("withdraw")
+def withdraw_cmd(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    entry: Annotated[str, typer.Argument(help="The entry: its number (2 or #2, as `contest status` lists them) "
+                                              "or its label.")],
+) -> None:
+    """Take an entry out of a contest (the opposite of `enter`).
+
+    Before the contest starts the entry is removed, as if it had never entered. Once a round robin has
+    started it is withdrawn: its games not played yet are never played, the games it played stay and
+    count, for it and for its opponents, and `status` and `report` mark it withdrawn. A Swiss contest
+    that has started keeps its entries (`contest delete` removes the whole contest). Refused while a run
+    plays the contest.
+    """
+    from .contest import withdraw
+
+    try:
+        done = withdraw(_store(), name, entry)
+    except CardArenaError as e:
+        _fail(str(e))
+    who = f"entry #{done.number} {done.label}"
+    if done.removed:
+        out.print(f"removed {who} from contest {name.strip()!r} (it had not started)", markup=False, soft_wrap=True)
+        return
+    played = f"the {done.played} game(s) it played stay in the record" if done.played else "it had played no game"
+    end = (f"; no game is left to play: the contest is finished (`cardarena contest report {shlex.quote(name.strip())}`)"
+           if done.finished else "")
+    out.print(f"withdrew {who} from contest {name.strip()!r}: {done.cancelled} game(s) it had still to play will not "
+              f"be played; {played}{end}", markup=False, soft_wrap=True)
+
+
+@app.command("rename")
+def rename_cmd(
+    name: Annotated[str, typer.Argument(help="The contest's name now.")],
+    new_name: Annotated[str, typer.Argument(help="Its new name (unique in the database).")],
+) -> None:
+    """Rename a contest.
+
+    The new name is checked as `contest new` checks a name, and may not be taken. The contest keeps its
+    seed, so its games stay the same. Refused while a run plays the contest.
+    """
+    from .contest import rename_contest
+
+    try:
+        stored = rename_contest(_store(), name, new_name)
+    except CardArenaError as e:
+        _fail(str(e))
+    out.print(f"contest {name.strip()!r} is now {stored!r}", markup=False, soft_wrap=True)
+
+
+def _removed_text(entries: int, games: dict[str, int]) -> str:
+    """What deleting a contest removes, e.g. `3 entries and 12 game(s) (10 played) with their replays and ratings`."""
+    total = sum(n for status, n in games.items() if status != "bye")  # a bye is no game
+    return (f"{entries} entr{'y' if entries == 1 else 'ies'} and {total} game(s) ({games.get('finished', 0)} played) "
+            "with their replays and ratings")
+
+
+@app.command("delete")
+def delete_cmd(
+    name: Annotated[str, typer.Argument(help="The contest.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking for confirmation.")] = False,
+) -> None:
+    """Delete a contest with its entries, games, replays and ratings (nothing of any other contest).
+
+    Asks for confirmation first, unless --yes; it cannot be undone. Refused while a run plays the
+    contest (a run that was stopped, even killed, does not hold it).
+    """
+    from .contest import being_run, delete_contest
+    from .report import contest_status
+
+    store = _store()
+    try:
+        with store.session() as s:
+            st = contest_status(s, name)
+    except CardArenaError as e:
+        _fail(str(e))
+    if st["playing"]:  # said before asking; delete_contest refuses it anyway
+        _fail(being_run(st["name"]))
+    if not yes:
+        g = st["games"]
+        games = {"finished": g["finished"], "error": g["errors"], "scheduled": g["scheduled"],
+                 "withdrawn": g["withdrawn"]}
+        try:
+            sure = typer.confirm(f"Delete contest {st['name']!r} ({st['game']}, {st['status']}): "
+                                 f"{_removed_text(len(st['entries']), games)}? It cannot be undone.", default=False)
+        except typer.Abort:  # no answer (no terminal, end of input)
+            sure = False
+        if not sure:
+            err.print("nothing was deleted (--yes deletes without asking)", markup=False)
+            raise typer.Exit(1)
+    try:
+        removed = delete_contest(store, name)
+    except CardArenaError as e:
+        _fail(str(e))
+    out.print(f"deleted contest {removed.name!r}: {_removed_text(removed.entries, removed.games)}", markup=False,
+              soft_wrap=True)
+
+
 @app.command("run")
 def run(
     name: Annotated[str, typer.Argument(help="The contest.")],
@@ -235,13 +333,19 @@ def status(
         out.print(t)
         return
     g = data["games"]
+    playing = ""
+    if data["playing"]:
+        playing = " (a run is playing it now)"
+    elif data["status"] == "running":
+        playing = f" (no run is playing it now: `cardarena contest run {escape(shlex.quote(data['name']))}` resumes it)"
     out.print(f"[bold]{escape(data['name'])}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
               f"{data['games_per_pairing']} games per pairing{rules_text(data['game'], data['rules'])}, "
-              f"{clock_text(data['time_control'])}, status {data['status']}")
+              f"{clock_text(data['time_control'])}, status {data['status']}{playing}")
     if g["expected"] is not None:
         rounds = f", round {data['round'] or 0} of {data['rounds']}"
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
-                  f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else ""))
+                  f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else "")
+                  + (f", {g['withdrawn']} not played (withdrawn)" if g["withdrawn"] else ""))
     if data["faults"]:
         out.print("faults: " + ", ".join(f"{k} {v}" for k, v in sorted(data["faults"].items())))
     t = Table("#")
@@ -249,7 +353,8 @@ def status(
         t.add_column(col, overflow="fold")
     for ent in data["entries"]:
         # labels, agents and deck names are what users typed: never read as markup
-        t.add_row(str(ent["entry"]), escape(ent["label"]), escape(ent["agent"]), escape(ent["deck"]))
+        t.add_row(str(ent["entry"]), escape(ent["label"]) + (" (withdrawn)" if ent["withdrawn"] else ""),
+                  escape(ent["agent"]), escape(ent["deck"]))
     out.print(t)
 
 
@@ -348,6 +453,7 @@ def report(
               f"status {c['status']}" + (f", made by {escape(c['owner'])} on the web" if c["owner"] else ""))
     out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
               + (f", {g['errors']} engine errors" if g["errors"] else "")
+              + (f", {g['withdrawn']} not played (withdrawn)" if g["withdrawn"] else "")
               + ("; endings: " + ", ".join(f"{k} {v}" for k, v in sorted(g["reasons"].items())) if g["reasons"] else ""))
     swiss = c["format"] == "swiss"
     any_faults = any(r["faults"] for r in data["leaderboard"])
@@ -359,7 +465,7 @@ def report(
         t.add_column(col, no_wrap=col != "entry", overflow="fold")
     for r in data["leaderboard"]:
         rt = r["rating"]
-        row = [str(r["rank"]), f"#{r['entry']} {escape(r['label'])}",
+        row = [str(r["rank"]), f"#{r['entry']} {escape(r['label'])}" + (" (withdrawn)" if r["withdrawn"] else ""),
                *((f"{r['match_points']:g}", f"{r['buchholz']:g}") if swiss else ()),
                *(("yes" if r.get("byes") else "-",) if byes else ()),
                str(r["games"]), f"{r['wins']}-{r['draws']}-{r['losses']}", _pct(r["rate"]),

@@ -9,6 +9,7 @@ stores the same games.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from ..agents import remembers_games
 from ..core.errors import CardArenaError
 from ..core.match import TimeControl
 from ..core.registry import load_game
-from . import schedule
+from . import runlock, schedule
 from .entries import MAX_LABEL, EntrySpec, check_entries, unique_labels
 from .executor import execute
 from .models import Contest, Entry, Match, MatchSeat, Rating, Replay, now
@@ -35,6 +36,10 @@ PAIRINGS = ("round-robin", "swiss")
 #: the longest contest name (models.Contest.name), and the largest count a column keeps
 MAX_NAME = 200
 MAX_INT = 2**31 - 1
+
+#: a match not played because an entry of it was withdrawn, and that entry's seat status in it
+WITHDRAWN_GAME = "withdrawn"
+WITHDRAWN = "WITHDRAWN"
 
 #: called after each written game: (games done, games in all, the outcome)
 ProgressHook = Callable[[int, int, GameOutcome | None], None]
@@ -65,6 +70,18 @@ def get_contest(s: Session, name: str) -> Contest:
     return c
 
 
+def name_problems(name: str) -> list[str]:
+    """Why a contest may not be called `name` (already stripped of spaces around it), if it may not."""
+    if not name:
+        return ["the contest needs a name"]
+    if len(name) > MAX_NAME:
+        return [f"the contest's name is longer than {MAX_NAME} characters"]
+    if "/" in name or not name.isprintable() or name in (".", ".."):
+        return ["the contest's name may not contain '/' or control characters, nor be '.' or '..' (it is "
+                "part of its address)"]
+    return []
+
+
 def create_contest(
     store: Store,
     name: str,
@@ -86,14 +103,7 @@ def create_contest(
     others in the same transaction, so a contest never exists without its entries. `owner`: the web
     user making it, the only one who may run it from the web."""
     name = name.strip()
-    problems: list[str] = []
-    if not name:
-        problems.append("the contest needs a name")
-    elif len(name) > MAX_NAME:
-        problems.append(f"the contest's name is longer than {MAX_NAME} characters")
-    elif "/" in name or not name.isprintable() or name in (".", ".."):
-        problems.append("the contest's name may not contain '/' or control characters, nor be '.' or '..' (it is "
-                        "part of its address)")
+    problems = name_problems(name)
     if pairing not in PAIRINGS:
         problems.append(f"the pairing format {pairing!r} is not one of {', '.join(PAIRINGS)}")
     if games_per_pairing < 2 or games_per_pairing % 2:
@@ -253,6 +263,13 @@ def _schedule_next(s: Session, c: Contest) -> None:
         s.add(m)
 
 
+def games_to_play(s: Session, c: Contest) -> int:
+    """How many games a started contest plays in all: its schedule's, less those its withdrawn entries
+    will not play."""
+    return (schedule.expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
+            - _count(s, c, WITHDRAWN_GAME))
+
+
 def _count(s: Session, c: Contest, *statuses: str) -> int:
     return s.scalar(select(func.count()).select_from(Match).where(
         Match.contest_id == c.id, Match.status.in_(statuses))) or 0
@@ -335,6 +352,21 @@ def run_contest(
     process), then recompute the ratings. Safe to call again after any interruption. `bot_log`: a
     folder for each external bot's transcript of each game (docs/protocol.md, "Debugging a bot")."""
     workers = workers or os.cpu_count() or 1
+    with store.session() as s:
+        contest_id = get_contest(s, name).id
+    # held while this run plays: a delete, a rename or a withdrawal is refused meanwhile (runlock.py)
+    with runlock.playing(store.engine, contest_id):
+        return _play(store, name, workers, progress, worker_init, bot_log)
+
+
+def _play(
+    store: Store,
+    name: str,
+    workers: int,
+    progress: ProgressHook | None,
+    worker_init: Callable[[], None] | None,
+    bot_log: str | None,
+) -> RunSummary:
     summary = RunSummary()
     with _scheduling(store) as s:
         c = get_contest(s, name)
@@ -342,7 +374,7 @@ def run_contest(
             _start(s, c)
     with store.session() as s:
         c = get_contest(s, name)
-        summary.total = schedule.expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
+        summary.total = games_to_play(s, c)
     while True:
         with _scheduling(store) as s:
             _schedule_next(s, get_contest(s, name))
@@ -419,3 +451,166 @@ def match_replay(s: Session, name: str, match_id: int) -> dict[str, Any]:
     if r is None:
         raise ContestError(f"match {match_id} has no replay (status {m.status})")
     return dict(r.record)
+
+
+# -- organizing: rename, delete, withdraw -----------------------------------------------------------
+
+@contextmanager
+def _changing(store: Store, name: str, remove: bool = False) -> Iterator[tuple[Session, Contest]]:
+    """A transaction changing contest `name` while no run plays it (runlock.py): refused, with nothing
+    changed, while one does. `remove`: the contest is deleted (its lock file goes with it)."""
+    with store.session() as s:
+        contest_id = get_contest(s, name).id
+    try:
+        with runlock.changing(store.engine, contest_id, remove), store.session() as s:
+            runlock.claim(s, contest_id)
+            c = get_contest(s, name)
+            if c.id != contest_id:  # deleted and made again meanwhile: the lock was another contest's
+                raise ContestError(f"contest {name.strip()!r} changed meanwhile: try again (nothing was changed)")
+            yield s, c
+    except runlock.RunActive:
+        raise ContestError(being_run(name)) from None
+
+
+def being_run(name: str) -> str:
+    """Why a change to a contest a run plays is refused; said the same on the command line and on a web
+    page (no command to type)."""
+    return (f"contest {name.strip()!r} is being run right now: wait for the run to end or stop it, then try "
+            "again (nothing was changed)")
+
+
+def rename_contest(store: Store, name: str, new_name: str) -> str:
+    """Give contest `name` the name `new_name` (checked as a new contest's name is); returns it as stored.
+    Its seed stays, so its games stay the same (a seed left to its default was derived from the name it
+    was made with)."""
+    new_name = new_name.strip()
+    problems = name_problems(new_name)
+    if problems:
+        raise ContestError(f"cannot rename contest {name.strip()!r}: " + "; ".join(problems) + " (nothing was changed)")
+    try:
+        with _changing(store, name) as (s, c):
+            if c.name == new_name:
+                raise ContestError(f"contest {c.name!r} is already named so (nothing was changed)")
+            if s.scalar(select(Contest.id).where(Contest.name == new_name)) is not None:
+                raise ContestError(f"a contest named {new_name!r} already exists: choose another name (nothing was "
+                                   "changed)")
+            c.name = new_name
+    except IntegrityError:  # the same name taken by another command in the meantime
+        raise ContestError(f"a contest named {new_name!r} already exists: choose another name (nothing was "
+                           "changed)") from None
+    return new_name
+
+
+@dataclass
+class Removed:
+    """What deleting a contest removed: its entries, and its games by status."""
+
+    name: str
+    entries: int
+    games: dict[str, int]
+
+    @property
+    def played(self) -> int:
+        return self.games.get("finished", 0)
+
+    @property
+    def total(self) -> int:
+        """Every game row: played, failed by the engine, still to play, withdrawn (a bye is no game)."""
+        return sum(n for status, n in self.games.items() if status != "bye")
+
+
+def delete_contest(store: Store, name: str) -> Removed:
+    """Delete contest `name` with its entries, games (their seats and replays) and ratings, and nothing of
+    any other contest; refused while a run plays it."""
+    with _changing(store, name, remove=True) as (s, c):
+        games = {status: n for status, n in s.execute(
+            select(Match.status, func.count()).where(Match.contest_id == c.id).group_by(Match.status)).all()}
+        removed = Removed(c.name, len(c.entries), games)
+        ids = select(Match.id).where(Match.contest_id == c.id).scalar_subquery()
+        for q in (delete(Replay).where(Replay.match_id.in_(ids)), delete(MatchSeat).where(MatchSeat.match_id.in_(ids)),
+                  delete(Match).where(Match.contest_id == c.id), delete(Rating).where(Rating.contest_id == c.id),
+                  delete(Entry).where(Entry.contest_id == c.id), delete(Contest).where(Contest.id == c.id)):
+            s.execute(q, execution_options={"synchronize_session": False})
+        s.expunge_all()
+    return removed
+
+
+@dataclass
+class Withdrawal:
+    """An entry taken out of a contest: removed (the contest had not started) or withdrawn (its games not
+    yet played will not be; those it played stay)."""
+
+    label: str
+    number: int
+    removed: bool
+    #: games it will not play, and games it played (they stay in the record)
+    cancelled: int = 0
+    played: int = 0
+    #: the contest has no game left to play: it is finished now
+    finished: bool = False
+
+
+def find_entry(c: Contest, ref: str) -> Entry:
+    """A contest's entry by its number (`2` or `#2`) or its label (`random:mind_storm`)."""
+    ref = ref.strip()
+    listed = ", ".join(f"#{e.number} {e.label}" for e in c.entries) or "none"
+    if not ref:
+        raise ContestError(f"which entry of contest {c.name!r}? give its number (#2) or its label; entries: {listed}")
+    number = re.fullmatch(r"#?(\d+)", ref)
+    for e in c.entries:
+        if (number is not None and e.number == int(number.group(1))) or e.label == ref:
+            return e
+    raise ContestError(f"contest {c.name!r} has no entry {ref!r}; entries: {listed}")
+
+
+def withdrawn_entries(s: Session, c: Contest) -> set[int]:
+    """The ids of the contest's withdrawn entries."""
+    q = (select(MatchSeat.entry_id).join(Match).where(Match.contest_id == c.id, Match.status == WITHDRAWN_GAME,
+                                                      MatchSeat.status == WITHDRAWN).distinct())
+    return {i for i in s.scalars(q) if i is not None}
+
+
+def withdraw(store: Store, name: str, ref: str) -> Withdrawal:
+    """Take entry `ref` (number or label) out of contest `name`. Before the contest starts it is removed, as
+    if it had never entered. In a round robin that has started it is withdrawn: its games not played yet
+    (scheduled, or failed by the engine) are marked withdrawn and never played, the games it played stay
+    and count, for it and for its opponents. A Swiss contest that has started pairs each round from every
+    entry's score: no entry leaves it (delete the contest instead). Refused while a run plays the contest."""
+    with _changing(store, name) as (s, c):
+        e = find_entry(c, ref)
+        done = Withdrawal(e.label, e.number, removed=c.status == "open")
+        if c.status == "open":
+            # the row lock `enter` and a run's start take: an entry being entered meanwhile keeps its place
+            if not _lock_open(s, c):
+                raise ContestError(f"contest {c.name!r} has started meanwhile: try again (nothing was changed)")
+            c.entries.remove(e)  # delete-orphan: the row goes
+            return done
+        if c.pairing == "swiss":
+            raise ContestError(f"contest {c.name!r} is a Swiss contest that has started: each round is paired from "
+                               "every entry's score, so no entry can leave it; delete the contest to start again "
+                               "(nothing was changed)")
+        if e.id in withdrawn_entries(s, c):
+            raise ContestError(f"entry #{e.number} {e.label} is already withdrawn from contest {c.name!r} "
+                               "(nothing was changed)")
+        mine = select(MatchSeat.match_id).where(MatchSeat.entry_id == e.id)
+        left = list(s.scalars(select(Match.id).where(Match.contest_id == c.id, Match.id.in_(mine),
+                                                     Match.status.in_(("scheduled", "error")))))
+        done.played = _count_of(s, c, mine, "finished")
+        if not left:
+            raise ContestError(f"entry #{e.number} {e.label} has played all its games in contest {c.name!r}: there "
+                               "is nothing left to withdraw it from, and the games it played stay in the record "
+                               "(delete the contest to remove them; nothing was changed)")
+        s.execute(update(Match).where(Match.id.in_(left)).values(status=WITHDRAWN_GAME, finished_at=now()))
+        s.execute(update(MatchSeat).where(MatchSeat.match_id.in_(left), MatchSeat.entry_id == e.id)
+                  .values(status=WITHDRAWN))
+        done.cancelled = len(left)
+        if c.status == "running" and not _count(s, c, "scheduled"):
+            recompute_ratings(s, c)
+            c.status, c.finished_at = "finished", now()
+            done.finished = True
+        return done
+
+
+def _count_of(s: Session, c: Contest, ids: Any, status: str) -> int:
+    return s.scalar(select(func.count()).select_from(Match).where(
+        Match.contest_id == c.id, Match.id.in_(ids), Match.status == status)) or 0

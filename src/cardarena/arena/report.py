@@ -9,7 +9,16 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from .contest import get_contest, rated_games, swiss_standings
+from . import runlock
+from .contest import (
+    WITHDRAWN,
+    WITHDRAWN_GAME,
+    games_to_play,
+    get_contest,
+    rated_games,
+    swiss_standings,
+    withdrawn_entries,
+)
 from .models import Contest, Match, MatchSeat
 from .ratings import MODEL, compute_ratings
 from .runner import OK
@@ -33,8 +42,10 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
 def contest_report(s: Session, name: str) -> dict[str, Any]:
     c = get_contest(s, name)
     entries = {e.id: e for e in c.entries}
+    gone = withdrawn_entries(s, c)
     rows: dict[int, dict[str, Any]] = {
-        e.id: {"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name, "games": 0,
+        e.id: {"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name,
+               "withdrawn": e.id in gone, "games": 0,
                "wins": 0, "draws": 0, "losses": 0, "score": 0.0, "faults": {},
                "thinking": {"seconds": 0.0, "decisions": 0, "longest": 0.0}} for e in c.entries}
     pair: dict[tuple[int, int], list[float]] = {}  # (a, b) -> [a's score, games]
@@ -113,8 +124,8 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
                     "seed": c.seed, "time_control": c.time_control, "status": c.status,
                     "engine_version": c.engine_version, "owner": c.owner},
         "games": {"finished": sum(reasons.values()), "errors": len(errors),
-                  "expected": expected_games(c.pairing, len(entries), c.games_per_pairing, c.rounds)
-                  if c.status != "open" else None, "reasons": reasons},
+                  "expected": games_to_play(s, c) if c.status != "open" else None,
+                  "withdrawn": _counts(s, c.id).get(WITHDRAWN_GAME, 0), "reasons": reasons},
         "rating_model": MODEL,
         "leaderboard": board,
         "matrix": {"entries": [rows[e]["label"] for e in order], "cells": matrix},
@@ -132,9 +143,10 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     """Where a contest stands: entries, games written and to come, faults so far."""
     c = get_contest(s, name)
     counts = _counts(s, c.id)
+    gone = withdrawn_entries(s, c)
     fq = (select(MatchSeat.status, func.count()).join(Match).where(Match.contest_id == c.id,
                                                                    MatchSeat.status.is_not(None),
-                                                                   MatchSeat.status != OK)
+                                                                   MatchSeat.status.not_in((OK, WITHDRAWN)))
           .group_by(MatchSeat.status))
     # the round being played: the first with a game still to play, else the last one
     rnd = (s.scalar(select(func.min(Match.round)).where(Match.contest_id == c.id, Match.status == "scheduled"))
@@ -142,12 +154,16 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     return {
         "name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules, "format": c.pairing,
         "games_per_pairing": c.games_per_pairing, "rounds": c.rounds, "round": rnd, "status": c.status,
-        "seed": c.seed, "time_control": c.time_control,
-        "entries": [{"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name} for e in c.entries],
+        "seed": c.seed, "time_control": c.time_control, "owner": c.owner,
+        # a run plays it now (a "running" contest whose run was stopped is not being played)
+        "playing": runlock.is_playing(s, c.id),
+        "entries": [{"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name,
+                     "withdrawn": e.id in gone} for e in c.entries],
         "games": {"finished": counts.get("finished", 0), "errors": counts.get("error", 0),
                   "scheduled": counts.get("scheduled", 0), "byes": counts.get("bye", 0),
+                  "withdrawn": counts.get(WITHDRAWN_GAME, 0),
                   "expected": expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
-                  if c.status != "open" else None},
+                  - counts.get(WITHDRAWN_GAME, 0) if c.status != "open" else None},
         "faults": {status: n for status, n in s.execute(fq).all()},
     }
 
@@ -159,5 +175,5 @@ def list_contests(s: Session) -> list[dict[str, Any]]:
         out.append({"name": c.name, "game": c.game, "format": c.pairing, "entries": len(c.entries),
                     "status": c.status, "finished": counts.get("finished", 0) + counts.get("error", 0),
                     "expected": expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
-                    if c.status != "open" else None})
+                    - counts.get(WITHDRAWN_GAME, 0) if c.status != "open" else None})
     return out

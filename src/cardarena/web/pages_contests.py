@@ -1,6 +1,7 @@
 """Contests on the arena's contest engine (cardarena.arena): create one (game, format, pairing, entries =
 an automaton with a starter or one of the user's legal decks, checked at entry), run it in the
-background, follow its progress, and read the leaderboard with ratings; every game links to its replay."""
+background, follow its progress, and read the leaderboard with ratings; every game links to its replay.
+The user who made a contest may delete it (a confirmation page, then a POST)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from ..arena.contest import ContestError, create_contest, get_contest, run_contest
+from ..arena.contest import ContestError, being_run, create_contest, delete_contest, get_contest, run_contest
 from ..arena.entries import EntryError, EntrySpec
 from ..arena.models import Match
-from ..arena.report import contest_report, list_contests
+from ..arena.report import contest_report, contest_status, list_contests
 from ..core.registry import game_ids
 from .app import Arena, arena, check_csrf, current_user, rate_limit, render, require_user
 from .pages_learn import game_or_404
@@ -145,6 +146,51 @@ def contest_page(request: Request, name: str) -> Response:
                  for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
     failure = a.extra.get("contest_failures", {}).get(name)
     return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)
+
+
+def _own(request: Request, name: str) -> tuple[Arena, dict[str, Any]]:
+    """The contest's status, for its maker only: 401 without a login, 404 unknown, 403 for anyone else (a
+    contest made on the command line has no maker on the web: it is deleted there)."""
+    user = require_user(request)
+    a = arena(request)
+    with a.store.session() as s:
+        try:
+            st = contest_status(s, name)
+        except ContestError as e:
+            raise HTTPException(404, str(e)) from None
+    if st["owner"] is None:
+        raise HTTPException(403, f"contest {st['name']!r} was made on the command line: it is deleted there")
+    if st["owner"] != user.name:
+        raise HTTPException(403, f"only {st['owner']}, who made contest {st['name']!r}, may delete it")
+    return a, st
+
+
+@router.get("/contests/{name}/delete", response_class=HTMLResponse)
+def delete_page(request: Request, name: str) -> Response:
+    """The confirmation step: what deleting the contest removes, and the button that does it."""
+    a, st = _own(request, name)
+    running = name in _runs(a) and _runs(a)[name].is_alive()
+    return render(request, "contest_delete.html", st=st, running=running or st["playing"])
+
+
+@router.post("/contests/{name}/delete")
+async def delete(request: Request, name: str) -> Response:
+    form = await request.form()
+    check_csrf(request, str(form.get("csrf", "")))
+    a, st = _own(request, name)
+    runs = _runs(a)
+    if name in runs and runs[name].is_alive():
+        raise HTTPException(409, being_run(st["name"]))
+    try:
+        delete_contest(a.store, name)
+    except ContestError as e:  # a run started meanwhile, here or on the command line
+        raise HTTPException(409, str(e)) from None
+    runs.pop(name, None)
+    a.extra.get("contest_failures", {}).pop(name, None)
+    kept: dict[tuple[str, int, int], bytes] = a.extra.get("contest_pictures", {})
+    for key in [k for k in kept if k[0] == name]:
+        del kept[key]
+    return RedirectResponse(f"/contests?game={quote(st['game'], safe='')}", status_code=303)
 
 
 #: contest pictures kept, keyed by what they show (the contest and how many of its games ended)
