@@ -571,13 +571,32 @@ def test_passive_triggered_damage_does_not_fire_a_pending_outcome_reaction():
 def test_a_test_only_reaction_to_swaps_is_never_offered_in_a_duel_equip_window():
     # rule circuits.11.16
     # A Reaction "when the enemy Swaps" has a different trigger than "when the enemy equips".
-    st = board(heroes=HEROES, loadout=(["Padded Vest"], []), hands=([], ["Lockout Pulse", "Regroup"]),
-               decks=(["Regroup"] * 5, ["Regroup"] * 5), rally=(5, 5))
+    st = board(heroes=HEROES, loadout=(["Padded Vest"], []), gear=(["Training Blade"], []),
+               hands=([], ["Lockout Pulse", "Regroup"]), decks=(["Regroup"] * 5, ["Regroup"] * 5), rally=(5, 5))
     put(st, st.hand[1][1], make_card(kind="tactic", id="t-swap", name="Swap Snare", type="reaction", cost=0,
                                      trigger="enemy_swaps", effects=[{"verb": "draw", "amount": 1, "to": "you"}]))
     pick(st, "Equip Padded Vest")
     assert answers_offered(st) == ["Lockout Pulse"]
     assert not has(st, "Swap Snare")
+
+
+@pytest.mark.parametrize("blade", [True, False])
+def test_a_jam_whose_only_effect_needs_enemy_gear_is_offered_only_when_there_is_gear_to_jam(blade):
+    # rule circuits.18.10
+    # rule circuits.11.13
+    # Lockout Pulse answers the equip before the new Gear is in place (the window comes first): it can
+    # Jam only Gear already equipped. Without any, it would do nothing, and like a card whose every
+    # effect needs an Asset (Melt Down) it is not offered (docs/rulings/circuits.md, "A chosen Asset or
+    # Gear that does not exist"). Short Out in the Action Step likewise.
+    gear = (["Training Blade"], []) if blade else ([], [])
+    st = board(heroes=HEROES, loadout=(["Padded Vest"], []), gear=gear, hands=(["Regroup"], ["Lockout Pulse", "Regroup"]),
+               decks=(["Regroup"] * 5, ["Regroup"] * 5), rally=(5, 5))
+    st.apply(find(st, "Equip Padded Vest"))
+    asked(st, 1, 2)  # asked either way: the hand is hidden
+    assert answers_offered(st) == (["Lockout Pulse"] if blade else [])
+    st2 = board(heroes=HEROES, gear=(gear[1], gear[0]), hands=(["Short Out", "Thunder Fist"], []), rally=(5, 5))
+    assert has(st2, "Play Short Out") is blade
+    assert has(st2, "Play Thunder Fist")  # its next-attack bonus needs no Gear
 
 
 def test_a_when_the_enemy_equips_reaction_cannot_answer_a_strike():

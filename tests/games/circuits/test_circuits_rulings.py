@@ -417,8 +417,9 @@ def test_instants_only_at_step_2_of_a_full_window_in_the_opponents_turn():
 
 def test_a_restricted_window_has_only_step_2_with_the_exact_trigger():
     # rule circuits.gap.23
+    # P0 wears Padded Vest already: Lockout Pulse has Gear to Jam
     st = board(heroes=FORGE, hands=(["Lockout Pulse"], ["Lockout Pulse", "Sidestep", "Quick Shot", "Interference"]),
-               loadout=(["Training Blade"], []))
+               loadout=(["Training Blade"], []), gear=(["Padded Vest"], []))
     pick(st, "Equip Training Blade")
     assert (st.decision.seat, st.decision.kind) == (1, "respond") and "step 2" in st.decision.prompt
     assert answer_names(st) == ["Lockout Pulse"]

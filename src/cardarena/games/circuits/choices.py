@@ -34,11 +34,14 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
 
 def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool:
     """Plans, Gear and Assets may be absent: the card still plays and does what it can (rule 18.10),
-    except that a card whose every effect needs the chosen Asset needs one (Melt Down, Patch Swarm).
-    Chain Lightning without an enemy Asset still deals its Hero damage."""
+    except that a card whose every effect needs the chosen Asset or Gear needs one (Melt Down, Patch
+    Swarm, Short Out). Chain Lightning without an enemy Asset still deals its Hero damage; Thunder Fist
+    without enemy Gear still gives its next-attack bonus."""
     kind = choice_kind(effects)
-    if kind not in ("enemy_asset", "your_asset", "your_discarded_asset") or candidates(st, seat, kind):
+    if kind not in ("enemy_asset", "your_asset", "your_discarded_asset", "enemy_gear") or candidates(st, seat, kind):
         return True
+    if kind == "enemy_gear":  # a Jam's recipient is the enemy Hero, whose Gear it chooses
+        return any(e.verb != "jam" for e in effects)
     return any(e.to != kind for e in effects)
 
 
@@ -57,11 +60,10 @@ def target_label(st: CircuitsState, t: int, viewer: int) -> str:
 
 
 def target_option(st: CircuitsState, t: int, viewer: int) -> Option:
-    """`target:<seat>:<zone>:<index>`; `data` adds the card's pool id when the chooser knows it."""
+    """`target:<seat>:<zone>:<index>`; `data` names the card by its pool id when the chooser knows it,
+    else `card` is null (a face-down Plan), as in aliens (docs/protocol.md, "Option data")."""
     at = st.position(t)
-    data: dict[str, Any] = {"target": at}
-    if st.knows(viewer, t):
-        data["card"] = st.defs[t].id
+    data: dict[str, Any] = {"target": at, "card": st.defs[t].id if st.knows(viewer, t) else None}
     return Option(f"target:{at['seat']}:{at['zone']}:{at['index']}", target_label(st, t, viewer), data, t)
 
 
