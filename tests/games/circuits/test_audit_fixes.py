@@ -41,7 +41,7 @@ def test_refraction_lets_its_player_choose_the_face_down_plan_and_see_it():
     st = refraction_board(["Battle Plan", "Field Triage"])
     assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "target")
     assert sorted(st.decision.ids) == ["target:1:plans:0", "target:1:plans:1"]
-    pick(st, "defense Plan")
+    pick(st, "Defense Plan")
     triage = st.plans[1][1]
     assert triage in st.seen[0]
     [look] = events(st, "look")

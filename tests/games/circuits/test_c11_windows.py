@@ -344,7 +344,7 @@ def test_a_plan_is_answered_when_played_knowing_its_kind_not_its_identity():
     pick(st, "Play Battle Plan")
     asked(st, 1, 2)
     prompt = st.decision.prompt
-    assert "offense Plan" in prompt and "Battle Plan" not in prompt
+    assert "Offense Plan" in prompt and "Battle Plan" not in prompt
     # its Kind is known, but playing it face-down damages nothing: Backdraft answers its reveal, not
     # its play (ruling circuits.gap.49)
     assert answers_offered(st) == ["Interference"]
@@ -361,7 +361,7 @@ def test_a_defense_plan_cannot_be_answered_by_a_damage_reaction_when_played():
     st = board(heroes=HEROES, hands=(["Field Triage"], ["Interference", "Backdraft"]), rally=(3, 3))
     pick(st, "Play Field Triage")
     asked(st, 1, 2)
-    assert "defense Plan" in st.decision.prompt
+    assert "Defense Plan" in st.decision.prompt
     assert answers_offered(st) == ["Interference"]
 
 

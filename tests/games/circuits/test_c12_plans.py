@@ -90,7 +90,7 @@ def test_the_marker_the_opponent_sees_is_the_honest_kind(name, effects, kind):
         st.reask()
     pick(st, "Play")
     asked(st, 1, 2)
-    assert f"face-down {kind} Plan" in st.decision.prompt and name not in st.decision.prompt
+    assert f"face-down {kind.capitalize()} Plan" in st.decision.prompt and name not in st.decision.prompt
     pick(st, "Pass")
     assert [p["kind"] for p in st.view(1)["players"][0]["plans"]] == [kind]
 
@@ -242,7 +242,7 @@ def test_scout_pays_1_to_look_at_an_enemy_plan_of_your_choice_once_per_action_st
     pick(st, "Scout")
     assert st.rally[0] == 2
     assert (st.decision.seat, st.decision.kind) == (0, "target")
-    assert sorted(labels(st)) == ["face-down defense Plan 2", "face-down offense Plan 1"]
+    assert sorted(labels(st)) == ["face-down Defense Plan 2", "face-down Offense Plan 1"]
     assert sorted(st.decision.ids) == ["target:1:plans:0", "target:1:plans:1"]
     pick(st, "defense")
     triage = st.plans[1][1]

@@ -55,9 +55,9 @@ def test_a_face_down_plan_shows_its_kind_but_not_its_identity():
     # rule circuits.4.3
     st = scenario(heroes=DUEL, hands=(["Battle Plan"], ["Interference"]), rally=(3, 3))
     pick(st, "Play Battle Plan")
-    # in the window, the opponent sees a face-down card of Kind offense
+    # in the window, the opponent sees a face-down card of Kind Offense
     assert st.decision is not None and st.decision.seat == 1
-    assert "offense" in st.decision.prompt and "Battle Plan" not in st.decision.prompt
+    assert "Offense" in st.decision.prompt and "Battle Plan" not in st.decision.prompt
     assert st.view(1)["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]
     assert "Battle Plan" not in dump(st, 1)
     pick(st, "Pass")

@@ -499,7 +499,7 @@ def test_a_plan_that_harms_and_protects_is_printed_offense():
     st = board(heroes=FORGE, hands=(["Battle Plan"], ["Interference"]))
     swap_in(st, st.hand[0][0], plan)
     pick(st, "Play Mixed")
-    assert "face-down offense Plan" in st.decision.prompt
+    assert "face-down Offense Plan" in st.decision.prompt
     pass_all(st)
     assert [st.kind_of[i] for i in st.plans[0]] == ["offense"]
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from circuits_scenario import GAME, pick, scenario
 
 from cardarena.games.circuits.narrate import narrate
-from cardarena.games.circuits.present import KIND_WORDS, kind_word, render
+from cardarena.games.circuits.present import render
+from cardarena.games.circuits.schema import KIND_WORDS, kind_word
 from cardarena.terminal.cardtext import CardIndex, card_lines
 
 DUEL = ("Forgeblade", "Lumen Warden")

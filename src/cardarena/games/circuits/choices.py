@@ -9,7 +9,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .effects import choice_kind, look
-from .schema import AssetCard, Effect
+from .schema import AssetCard, Effect, kind_word
 from .state import CircuitsState
 
 
@@ -51,7 +51,7 @@ def target_label(st: CircuitsState, t: int, viewer: int) -> str:
         return f"{st.name(t)} (Hero, {st.hp[s]} HP)"
     if not st.knows(viewer, t):
         at = st.position(t)
-        return f"face-down {st.kind_of.get(t)} Plan {at['index'] + 1}"
+        return f"face-down {kind_word(st.kind_of.get(t))} Plan {at['index'] + 1}"
     if isinstance(st.defs[t], AssetCard):
         if t in st.discard[st.owner[t]]:
             return f"{st.name(t)} (Asset in the discard pile, {st.defs[t].hp} HP)"

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
-from .present import kind_word
+from .schema import kind_word
 from .when import THIRD_PERSON
 
 #: a trigger's condition in the third person (when.py)

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 from .pool import card_pool
-from .schema import PlanKind
-
-#: a Plan's Kind as the rulebook writes it ("Offense"): only for the screen, the card data and the
-#: views keep the lower-case value that bots read
-KIND_WORDS = {k: k.capitalize() for k in get_args(PlanKind)}
-
-
-def kind_word(kind: str | None) -> str:
-    """A Plan's Kind marker in the rulebook's words; "?" when there is none (a marker returned)."""
-    if not kind:
-        return "?"
-    return KIND_WORDS.get(kind, kind)
+from .schema import kind_word
 
 #: what part of the turn a pending decision belongs to, for the board's heading
 STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",

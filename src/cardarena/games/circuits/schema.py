@@ -7,7 +7,7 @@ their own, so each rule of the rulebook lives in one obvious place in the engine
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -15,6 +15,17 @@ import msgspec
 CIRCUITS: tuple[str, ...] = ("Heat", "Kinetic", "Radiant", "Nano", "Static", "Quantum")
 Circuit = Literal["Heat", "Kinetic", "Radiant", "Nano", "Static", "Quantum"]
 PlanKind = Literal["offense", "defense", "utility"]
+#: a Plan's Kind as the rulebook writes it ("Offense"): only for words a person reads; the card data,
+#: views and events keep the lower-case value that bots read
+KIND_WORDS = {k: k.capitalize() for k in get_args(PlanKind)}
+
+
+def kind_word(kind: str | None) -> str:
+    """A Plan's Kind marker in the rulebook's words; "?" when there is none (a marker returned)."""
+    if not kind:
+        return "?"
+    return KIND_WORDS.get(kind, kind)
+
 Slot = Literal["weapon", "armor", "relic"]
 
 #: who an effect lands on, from the point of view of the card's controller

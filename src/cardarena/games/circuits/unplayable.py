@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import legal_plays
 from .choices import has_choices
-from .schema import AssetCard, TacticCard
+from .schema import AssetCard, TacticCard, kind_word
 from .state import CircuitsState
 
 
@@ -27,7 +27,7 @@ def unplayable(st: CircuitsState, seat: int) -> list[tuple[str, str]]:
         elif isinstance(d, TacticCard) and d.type == "combo" and "played_tactic" not in st.flags:
             why = "a Combo: play another Tactic first this turn"  # ruling circuits.gap.1
         elif isinstance(d, TacticCard) and d.type == "plan" and d.plan_kind in kinds:
-            why = f"you already have a face-down {d.plan_kind} Plan: one of each Kind"  # ruling circuits.gap.27
+            why = f"you already have a face-down {kind_word(d.plan_kind)} Plan: one of each Kind"  # ruling circuits.gap.27
         elif isinstance(d, TacticCard) and not has_choices(st, seat, d.effects):
             why = "nothing it could target now"
         elif isinstance(d, (TacticCard, AssetCard)):

@@ -18,7 +18,7 @@ from cardarena.core.options import SharedOptions
 from .choices import choose_then, has_choices
 from .effects import apply_effects, effects_at
 from .paying import affordable, pay_card
-from .schema import OUTCOME_TRIGGERS, AssetCard, TacticCard
+from .schema import OUTCOME_TRIGGERS, AssetCard, TacticCard, kind_word
 from .state import CircuitsState
 
 # -- opening -------------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def describe(st: CircuitsState, item: tuple[Any, ...]) -> str:
     if what == "card":
         d = st.defs[item[1]]
         if isinstance(d, TacticCard) and d.type == "plan":
-            return f"a face-down {d.plan_kind} Plan is played"
+            return f"a face-down {kind_word(d.plan_kind)} Plan is played"
         return f"{st.name(item[1])} is played"
     if what == "reveal":
         return f"Plan {st.name(item[1])} reveals"
