@@ -88,3 +88,18 @@ def test_only_the_maker_may_delete_and_never_while_it_runs(any_client: TestClien
     assert count(client, Contest) == 3
     assert client.post("/contests/busy/delete", data={"csrf": tok}, follow_redirects=False).status_code == 303
     assert count(client, Contest) == 2
+
+
+def test_a_run_started_elsewhere_shows_as_running_and_no_second_run_is_offered(any_client: TestClient) -> None:
+    client = any_client
+    tok = signup(client, "dora")
+    contest(client, tok, "cli run")
+    store = arena_of(client).store
+    with store.session() as s:
+        cid = get_contest(s, "cli run").id
+    assert 'id="run-contest"' in client.get("/contests/cli run").text
+    with runlock.playing(store.engine, cid):  # `cardarena contest run` plays it from another process
+        page = client.get("/contests/cli run").text
+        assert 'data-running="yes"' in page and "(running)" in page
+        assert 'id="run-contest"' not in page and 'id="delete-contest-link"' not in page
+    assert 'id="run-contest"' in client.get("/contests/cli run").text

@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
+from ..arena import runlock
 from ..arena.contest import ContestError, being_run, create_contest, delete_contest, get_contest, run_contest
 from ..arena.entries import EntryError, EntrySpec
 from ..arena.models import Match
@@ -140,6 +141,8 @@ def contest_page(request: Request, name: str) -> Response:
             c = get_contest(s, name)
         except ContestError as e:
             raise HTTPException(404, str(e)) from None
+        # a run of this server's, or one started elsewhere (`cardarena contest run`): no second run is offered
+        running = running or runlock.is_playing(s, c.id)
         labels = {e.id: e.label for e in c.entries}
         games = [{"id": m.id, "round": m.round, "pairing": m.pairing, "game_no": m.game_no, "status": m.status,
                   "reason": m.reason, "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
