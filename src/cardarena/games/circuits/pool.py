@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from cardarena.core.cards import convert_cards, index_cards, load_card_tables
+from cardarena.core.cards import closest_names, convert_cards, index_cards, load_card_tables, where
 from cardarena.core.errors import CardDataError
 
 from .schema import AssetCard, Card, GearCard, HeroCard, TacticCard
@@ -45,16 +45,18 @@ class CardPool:
         """Pool-wide facts a single card's schema cannot see."""
         for h in self.heroes.values():
             if h.circuits[0] == h.circuits[1]:
-                raise CardDataError(f"circuits: Hero {h.title!r} lists {h.circuits[0]} twice; "
-                                    "every Hero has two different Circuits (rule circuits.3.2)")
+                raise CardDataError(f"{where('circuits', self.cards, h, h.title)}: circuits: lists {h.circuits[0]} "
+                                    "twice; every Hero has two different Circuits (rule circuits.3.2)")
         for c in self.cards:
             if isinstance(c, HeroCard):
                 continue
             if c.name in self.hero_names:
-                raise CardDataError(f"circuits: card {c.name!r} has the name of a Hero")
+                raise CardDataError(f"{where('circuits', self.cards, c)}: has the name of a Hero")
             if c.signature and c.signature not in self.hero_names:
-                raise CardDataError(f"circuits: card {c.name!r} is a Signature of {c.signature!r}, "
-                                    "which is not a Hero of the pool (rule circuits.3.8)")
+                close = closest_names(c.signature, self.hero_names, 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise CardDataError(f"{where('circuits', self.cards, c)}: signature: it is a Signature of "
+                                    f"{c.signature!r}, which is not a Hero of the pool{hint} (rule circuits.3.8)")
 
 
 #: Mechanics the rulebook reserves for boss cards of a later Season (rules circuits.20.10–20.11); it
