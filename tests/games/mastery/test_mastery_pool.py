@@ -6,7 +6,7 @@ import msgspec
 import pytest
 from mastery_scenario import POOL
 
-from cardarena.core.cards import convert_cards
+from cardarena.core.cards import convert_cards, load_card_tables
 from cardarena.core.errors import CardDataError
 from cardarena.games.mastery.pool import CardPool
 from cardarena.games.mastery.schema import Card
@@ -88,3 +88,52 @@ def test_schema_errors_name_file_card_and_field() -> None:
     assert "needs a performer" in bad(tactic)
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert({**base, "bogus": 1}, Card)
+
+
+def with_extra(*tables: dict) -> CardPool:  # type: ignore[type-arg]
+    """The package's pool with these cards added in a file of their own, as a designer adds them."""
+    return CardPool(convert_cards([*load_card_tables("cardarena.games.mastery"),
+                                   *(("mastery/cards/new.toml", t) for t in tables)], Card))
+
+
+def refused(*tables: dict) -> str:  # type: ignore[type-arg]
+    with pytest.raises(CardDataError) as e:
+        with_extra(*tables)
+    return str(e.value)
+
+
+NOVA = {"kind": "technique", "id": "test_nova", "name": "Test Nova", "level": 2, "symbol": "Attack", "cost": 2,
+        "target": "all_enemies", "effects": [{"verb": "damage", "amount": 2}]}
+PATH = {"kind": "path", "id": "test_path", "name": "Test Path", "symbol": "Attack",
+        "passive": {"name": "Hex", "kind": "damage_bonus", "amount": 1}, "techniques": ["withering_hex", "test_nova"]}
+
+
+def test_a_reference_to_a_missing_card_names_the_file_card_field_and_the_id_meant() -> None:
+    hero = {**next(t for _, t in load_card_tables("cardarena.games.mastery") if t["id"] == "mira"),
+            "id": "test_hero", "name": "Test Hero", "paths": ["lightbringer", "hexcaler", "aegis_keeper"]}
+    assert refused(hero) == ("mastery/cards/new.toml: card 'Test Hero': paths: 'hexcaller' is not the id of a Path"
+                             .replace("'hexcaller'", "'hexcaler'") + " (did you mean 'hexcaller'?)")
+    msg = refused({**PATH, "techniques": ["withering_hex", "soul_lanse"]})
+    assert msg.startswith("mastery/cards/new.toml: card 'Test Path': techniques: 'soul_lanse' is not the id of a "
+                          "Level 2 Attack Technique (did you mean 'soul_lance'?)")
+    native = {"kind": "technique", "id": "t", "name": "T", "level": 1, "symbol": "Attack", "cost": 1,
+              "target": "enemy", "effects": [{"verb": "damage", "amount": 1}], "access": {"kind": "native", "hero": "mirra"}}
+    assert "card 'T': access.hero: 'mirra' is not the id of a Hero (did you mean 'mira'?)" in refused(native)
+
+
+def test_a_level2_technique_on_no_path_is_refused() -> None:
+    # rule mastery.gap.16
+    # rule mastery.gap.27
+    # only the Hero on its Path performs a Level 2 Technique: on no Path, no game would ever hold it
+    msg = refused(NOVA)
+    assert msg.startswith("mastery/cards/new.toml: card 'Test Nova': no Path lists this Level 2 Technique")
+    hero = next(t for _, t in load_card_tables("cardarena.games.mastery") if t["id"] == "kael")
+    pool = with_extra(NOVA, PATH, {**hero, "id": "test_hero", "name": "Test Hero",
+                                   "paths": [p if p != "bladestorm" else "test_path" for p in hero["paths"]]})
+    assert pool.by_id["test_path"].techniques == ("withering_hex", "test_nova")  # type: ignore[union-attr]
+
+
+def test_a_path_no_hero_lists_is_refused() -> None:
+    # rule mastery.gap.27
+    msg = refused(NOVA, PATH)
+    assert msg.startswith("mastery/cards/new.toml: card 'Test Path': no Hero lists this Path in its `paths`")
