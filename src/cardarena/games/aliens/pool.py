@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardarena.core.cards import convert_cards, index_cards, load_card_tables
+from cardarena.core.cards import closest_names, convert_cards, index_cards, load_card_tables, where
+from cardarena.core.errors import CardDataError
 
 from .schema import WHEEL, AlienCard, Card, SpawnCard, TacticCard
 
@@ -21,6 +22,19 @@ class CardPool:
         self.tactics = [c for c in cards if isinstance(c, TacticCard)]
         self.spawns = [c for c in cards if isinstance(c, SpawnCard)]
         self.species = sorted({c.species for c in self.aliens} | {c.species for c in self.tactics})
+        self._check()
+
+    def _check(self) -> None:
+        """Pool-wide facts a single card's schema cannot see."""
+        species = sorted({a.species for a in self.aliens})
+        for t in self.tactics:
+            if t.species not in species:
+                # only an Alien of its species uses a Species Tactic (ruling aliens.gap.1): with none in the
+                # pool, no squad could ever use it; a misspelled species is the likely cause
+                close = closest_names(t.species, species, 1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise CardDataError(f"{where('aliens', self.cards, t)}: species: no Alien is a {t.species!r}, so no "
+                                    f"squad could use it ({hint}species: {', '.join(species)})")
 
 
 @cache

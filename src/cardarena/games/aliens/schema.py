@@ -96,8 +96,12 @@ class Ability(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
                 raise ValueError(f"a {self.kind} ability needs effects")
             if self.modifiers is not None or self.each_turn:
                 raise ValueError(f"only passive abilities have modifiers / each_turn, not {self.kind}")
+            if self.cost < 0:
+                raise ValueError("ability.cost must be ≥ 0")
         if any(e.verb in _ANSWER_VERBS for e in (*self.effects, *self.each_turn)):
             raise ValueError("negate / block answer a use: only a Counter has them (ruling aliens.gap.21)")
+        _check_each_turn(self.each_turn)
+        _check_target(self.target, self.effects, "the ability")
 
 
 class AlienCard(msgspec.Struct, tag="alien", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -124,19 +128,42 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
         raise ValueError("a Counter needs window = attack | tactic | any")
     if not counter and card.window is not None:
         raise ValueError("only Counters have a window")
+    if isinstance(card, SpawnCard):
+        lands = [e for e in card.effects if e.to == "performer" and e.verb in _ALIEN_VERBS]
+        if card.subtype != "equip":
+            lands += [e for e in card.each_turn if e.to == "performer" and e.verb in _ALIEN_VERBS]
+        if lands:
+            # no Alien uses a Spawn (rule aliens.3.8): the effect would land on nobody
+            raise ValueError(f"`{lands[0].verb}` goes `to = performer`, but a Spawn has no performer"
+                             + ("" if card.subtype == "equip" else " (only an Equip's each_turn: the equipped Alien)"))
+        _check_each_turn(card.each_turn)
     if (isinstance(card, TacticCard) and card.subtype == "attack") or card.subtype == "equip":
         return  # their target is fixed by the rules (see target_kind)
+    _check_target(card.target, card.effects, "the card")
+
+
+def _check_each_turn(each_turn: tuple[Effect, ...]) -> None:
+    """Effects that resolve by themselves at the Energy Phase: nobody chooses a target then."""
+    for e in each_turn:
+        if e.to == "target" and e.verb in _ALIEN_VERBS:
+            raise ValueError(f"each_turn: `{e.verb}` goes `to = target` (the default), but nothing is chosen at "
+                             "the Energy Phase: use performer, all_allies, all_enemies or all_aliens")
+
+
+def _check_target(target: str, effects: tuple[Effect, ...], what: str) -> None:
+    """`target` (what the player picks) and the effects that go `to = target` must agree."""
     # only verbs that land on an Alien use `to`; negate, block, followup and destroy ignore it
-    needs_target = any(e.to == "target" and e.verb in _ALIEN_VERBS for e in card.effects)
-    if needs_target and card.target in ("none", "enemy_card") and not any(e.verb == "destroy" for e in card.effects):
-        raise ValueError("an effect goes `to = target` but the card has no target = enemy | ally")
-    if any(e.verb == "destroy" for e in card.effects) and card.target != "enemy_card":
+    needs_target = any(e.to == "target" and e.verb in _ALIEN_VERBS for e in effects)
+    destroys = any(e.verb == "destroy" for e in effects)
+    if needs_target and target in ("none", "enemy_card") and not destroys:
+        raise ValueError(f"an effect goes `to = target` (the default) but {what} has no target = enemy | ally")
+    if destroys and target != "enemy_card":
         raise ValueError("`destroy` needs target = enemy_card")
-    if card.target == "enemy_card" and not any(e.verb == "destroy" for e in card.effects):
+    if target == "enemy_card" and not destroys:
         raise ValueError("target = enemy_card is only for `destroy`")
-    if card.target in ("enemy", "ally") and not needs_target:
+    if target in ("enemy", "ally") and not needs_target:
         # a target no effect uses would be a choice the card does not give (docs/rulings/aliens.md, gap.22)
-        raise ValueError(f"target = {card.target} but no effect goes `to = target`; leave `target` out")
+        raise ValueError(f"target = {target} but no effect goes `to = target`; leave `target` out")
 
 
 class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_fields=True, frozen=True):
