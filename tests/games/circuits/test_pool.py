@@ -503,3 +503,44 @@ def test_a_plan_with_a_declared_target_is_rejected():
     msg = rejected({**PLAN, "effects": [{"verb": "damage", "amount": 1, "to": "enemy_target"}]})
     assert "Test Plan" in msg and "face-down" in msg
     assert "face-down" in rejected({**PLAN, "plan_kind": "utility", "effects": [{"verb": "return_plan", "to": "opponent"}]})
+
+
+INSTANT = {"kind": "tactic", "id": "t-instant", "name": "Test Instant", "type": "instant", "cost": 1,
+           "text": "Instant.", "circuits": ["Heat"]}
+
+
+@pytest.mark.parametrize(("effect", "allowed"), [
+    ({"verb": "draw", "amount": 1}, "opponent, you"),  # the opponent drew: `to` defaults to enemy_hero
+    ({"verb": "gain_rally", "amount": 1, "to": "your_hero"}, "opponent, you"),  # the opponent gained it
+    ({"verb": "heal", "amount": 2, "to": "your_asset"}, "enemy_hero, your_hero"),  # the enemy Hero healed
+    ({"verb": "shield", "amount": 2, "to": "you"}, "enemy_hero, your_hero"),  # the enemy Hero got it
+    ({"verb": "damage", "amount": 2, "to": "opponent"}, "enemy_asset, enemy_hero, enemy_target"),  # nobody hit
+    ({"verb": "destroy", "to": "enemy_hero"}, "each_enemy_asset, each_your_asset, enemy_asset"),
+    ({"verb": "repair", "amount": 1, "to": "your_hero"}, "each_enemy_asset, each_your_asset, enemy_asset"),
+    ({"verb": "return_asset", "to": "your_asset"}, "your_discarded_asset"),
+])
+def test_an_effect_to_a_recipient_its_verb_cannot_reach_is_refused(effect: dict[str, Any], allowed: str):
+    # a recipient a verb cannot reach made the effect land on the other side or on nothing
+    msg = rejected({**INSTANT, "effects": [effect]})
+    assert msg.startswith("circuits/cards/test.toml: card 'Test Instant': ")
+    assert f"`{effect['verb']}` cannot go `to = {effect.get('to', 'enemy_hero')}`" in msg and allowed in msg
+    assert "at `effects[0]`" in msg
+
+
+def test_your_discarded_asset_is_only_for_return_asset():
+    assert "only for `return_asset`" in rejected({**INSTANT, "effects": [{"verb": "jam", "to": "your_discarded_asset"}]})
+
+
+@pytest.mark.parametrize("card", [
+    {**INSTANT, "cost": -1}, {**WEAPON, "cost": -2}, {**ASSET, "cost": -1},
+    {**ASSET, "charge": {"cost": -1, "effects": [{"verb": "draw", "amount": 1, "to": "you"}]}},
+])
+def test_a_negative_cost_is_refused(card: dict[str, Any]):
+    # rule circuits.10.1
+    # a cost is paid from Available Rally: a negative one gave Rally
+    assert "cost must be ≥ 0" in rejected(card)
+
+
+def test_a_hero_without_hp_is_refused():
+    # rule circuits.2.1
+    assert "hp must be ≥ 1" in rejected({**HERO, "hp": 0})

@@ -74,6 +74,18 @@ _AMOUNT_VERBS = frozenset({"damage", "heal", "shield", "burn", "draw", "gain_ral
                            "next_attack", "rider_burn", "rider_repair", "full_battery"})
 #: the verbs that queue a bonus or rider for the next Basic Attack (rulebook §8.6)
 QUEUED_VERBS = frozenset({"next_attack", "rider_burn", "rider_repair"})
+_HEROES = frozenset({"your_hero", "enemy_hero"})
+_PLAYERS = frozenset({"you", "opponent"})
+_ASSETS = frozenset({"enemy_asset", "played_asset", "each_enemy_asset", "your_asset", "each_your_asset", "this_asset"})
+#: the recipients a verb can land on (the engine reads `to` as one of them: any other value landed on
+#: the other side or on nothing); the verbs not listed act on what their own rule names
+RECIPIENTS: dict[str, frozenset[str]] = {
+    "damage": _HEROES | _ASSETS | {"enemy_target"},
+    "heal": _HEROES, "shield": _HEROES, "burn": _HEROES, "mark": _HEROES, "cannot_heal": _HEROES,
+    "draw": _PLAYERS, "gain_rally": _PLAYERS, "drain_rally": _PLAYERS,
+    "repair": _ASSETS, "destroy": _ASSETS,
+    "return_asset": frozenset({"your_discarded_asset"}),
+}
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -86,6 +98,13 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     def __post_init__(self) -> None:
         if self.verb in _AMOUNT_VERBS and self.amount <= 0:
             raise ValueError(f"`{self.verb}` needs amount ≥ 1")
+        allowed = RECIPIENTS.get(self.verb)
+        if allowed is not None and self.to not in allowed:
+            default = " (the default)" if self.to == "enemy_hero" else ""
+            raise ValueError(f"`{self.verb}` cannot go `to = {self.to}`{default}; `to` must be one of "
+                             f"{', '.join(sorted(allowed))}")
+        if self.to == "your_discarded_asset" and self.verb != "return_asset":
+            raise ValueError("`to = your_discarded_asset` is only for `return_asset`")
         if self.this_turn and self.verb not in QUEUED_VERBS:
             raise ValueError(f"`this_turn` is for a next-attack bonus or rider ({', '.join(sorted(QUEUED_VERBS))}), "
                              f"not `{self.verb}`")
@@ -107,6 +126,9 @@ class Charge(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     cost: int
     effects: tuple[Effect, ...]
+
+    def __post_init__(self) -> None:
+        _check_cost(self.cost, "charge.cost")
 
 
 class Ultimate(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -132,6 +154,10 @@ class HeroCard(msgspec.Struct, tag="hero", tag_field="kind", forbid_unknown_fiel
     variant: str = ""  # a Variant shares its Hero's name (ruling circuits.gap.9)
     text: str = ""
 
+    def __post_init__(self) -> None:
+        if self.hp < 1:
+            raise ValueError("hp must be ≥ 1 (rule circuits.2.1)")
+
     @property
     def title(self) -> str:
         return f"{self.name} ({self.variant})" if self.variant else self.name
@@ -155,6 +181,7 @@ class GearCard(msgspec.Struct, tag="gear", tag_field="kind", forbid_unknown_fiel
 
     def __post_init__(self) -> None:
         _check_circuits(self.circuits)
+        _check_cost(self.cost)
         if self.legendary and (len(self.circuits) != 2 or self.slot != "relic"):
             raise ValueError("Legendary Gear is a dual-Circuit Relic (rules circuits.3.10, 3.12)")
 
@@ -174,6 +201,7 @@ class TacticCard(msgspec.Struct, tag="tactic", tag_field="kind", forbid_unknown_
 
     def __post_init__(self) -> None:
         _check_circuits(self.circuits)
+        _check_cost(self.cost)
         if (self.type == "plan") != (self.plan_kind is not None):
             raise ValueError("a Plan, and only a Plan, prints a Kind (plan_kind)")
         if (self.type == "reaction") != (self.trigger is not None):
@@ -206,6 +234,7 @@ class AssetCard(msgspec.Struct, tag="asset", tag_field="kind", forbid_unknown_fi
 
     def __post_init__(self) -> None:
         _check_circuits(self.circuits)
+        _check_cost(self.cost)
         if not self.circuits:
             raise ValueError("an Asset has one or two Circuits (rulebook §9.1; ruling circuits.gap.45)")
         if self.guard and self.strike:
@@ -215,6 +244,11 @@ class AssetCard(msgspec.Struct, tag="asset", tag_field="kind", forbid_unknown_fi
 
 
 Card = HeroCard | GearCard | TacticCard | AssetCard
+
+
+def _check_cost(cost: int, field: str = "cost") -> None:
+    if cost < 0:  # paid from Available Rally (rule circuits.10.1): a negative cost would give Rally
+        raise ValueError(f"{field} must be ≥ 0 (rule circuits.10.1)")
 
 
 def _check_circuits(circuits: tuple[str, ...]) -> None:
