@@ -63,3 +63,38 @@ def test_unknown_field_is_a_clear_load_error() -> None:
     with pytest.raises(CardDataError, match=r"x\.toml: card 'Bad'.*pwer"):
         convert_cards([("x.toml", {"kind": "hero", "id": "B", "name": "Bad", "cost": 0, "atk": 1, "hp": 1,
                                    "pwer": 2})], Card)
+
+
+def _load(table: dict) -> object:  # type: ignore[type-arg]
+    from cardarena.core.cards import convert_cards
+    from cardarena.games.frontline.schema import Card
+
+    return convert_cards([("frontline/cards/new.toml", table)], Card)[0]
+
+
+HEAL_SELF = [{"verb": "heal", "amount": 1, "to": "self"}]
+
+
+@pytest.mark.parametrize(("card", "where"), [
+    ({"kind": "action", "cost": 1, "effects": HEAL_SELF}, "action"),
+    ({"kind": "reaction", "cost": 1, "effects": HEAL_SELF}, "reaction"),
+    ({"kind": "action", "cost": 1, "effects": [{"verb": "draw", "amount": 1, "to": "you"}], "scavenge": HEAL_SELF},
+     "scavenge"),
+    ({"kind": "hero", "cost": 1, "atk": 1, "hp": 1, "last_stand": HEAL_SELF}, "last_stand"),
+    ({"kind": "general", "cost": 2, "atk": 1, "hp": 2, "end_phase": HEAL_SELF}, "end_phase"),
+    ({"kind": "general", "cost": 2, "atk": 1, "hp": 2, "ability": {"name": "Rest", "effects": HEAL_SELF}}, "ability"),
+])
+def test_an_effect_to_self_where_the_card_is_no_unit_is_refused(card: dict, where: str) -> None:  # type: ignore[type-arg]
+    # rule frontline.1.7
+    # rule frontline.gap.9
+    # `to = self` on a card that is not in play as a unit when the effect resolves healed, damaged or boosted nothing
+    with pytest.raises(CardDataError) as e:
+        _load({"id": "T1", "name": "Test Card", **card})
+    assert str(e.value).startswith(f"frontline/cards/new.toml: card 'Test Card': {where}: `heal` goes `to = self`")
+
+
+def test_an_effect_to_self_on_a_unit_in_play_loads() -> None:
+    hero = _load({"kind": "hero", "id": "T1", "name": "Medic", "cost": 1, "atk": 1, "hp": 1, "muster": HEAL_SELF,
+                  "ability": {"name": "Rest", "cost": 1, "effects": HEAL_SELF}})
+    tower = _load({"kind": "tactical", "id": "T2", "name": "Tower", "cost": 1, "hp": 2, "end_phase": HEAL_SELF})
+    assert hero.muster and tower.end_phase  # type: ignore[attr-defined]

@@ -78,6 +78,14 @@ def _check_trigger(where: str, effects: tuple[Effect, ...]) -> None:
             raise ValueError(f"{where}: a triggered effect has no target and cannot negate")
 
 
+def _no_self(where: str, effects: tuple[Effect, ...], why: str) -> None:
+    """`to = self` lands on the card itself, which only a Hero on the Front Line or Tactical Equipment
+    in the Tactical Zone is when the effect resolves: anywhere else it would land on nothing."""
+    for e in effects:
+        if e.to == "self":
+            raise ValueError(f"{where}: `{e.verb}` goes `to = self`, but {why}")
+
+
 class Ability(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """An active ability: once per turn, in your Main Phase, for `cost` Expended cards (rule frontline.3.3)."""
 
@@ -121,6 +129,7 @@ class _Common(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     def _check_common(self) -> None:
         _scale("cost", self.cost)
         _check_trigger("scavenge", self.scavenge)
+        _no_self("scavenge", self.scavenge, "a Scavenged card is in the Fallen Zone, not in play")
 
 
 class HeroCard(_Common, tag="hero", tag_field="kind", frozen=True):
@@ -141,6 +150,7 @@ class HeroCard(_Common, tag="hero", tag_field="kind", frozen=True):
                              "(rules frontline.3.9–3.11, ruling frontline.gap.22)")
         _check_trigger("muster", self.muster)
         _check_trigger("last_stand", self.last_stand)
+        _no_self("last_stand", self.last_stand, "a Hero's Last Stand resolves once it has left the field")
         if len(set(self.keywords)) != len(self.keywords):
             raise ValueError("a keyword is listed twice")
 
@@ -162,6 +172,10 @@ class GeneralCard(_Common, tag="general", tag_field="kind", frozen=True):
         _check_trigger("end_phase", self.end_phase)
         if self.aura is None and self.ability is None and not self.end_phase:
             raise ValueError("a General needs an aura, an ability or end_phase effects")
+        why = "a General's ability and End Phase work from the Command Zone, where it is not a unit (ruling frontline.gap.9)"
+        _no_self("end_phase", self.end_phase, why)
+        if self.ability is not None:
+            _no_self("ability", self.ability.effects, why)
 
 
 class EquipmentCard(_Common, tag="equipment", tag_field="kind", frozen=True):
@@ -213,6 +227,7 @@ class ActionCard(_Common, tag="action", tag_field="kind", frozen=True):
         if any(e.verb == "negate" for e in self.effects):
             raise ValueError("only Reactions negate")
         _check_effects("action", self.effects, self.target)
+        _no_self("action", self.effects, "an Action is not a unit: use target, each_ally or each_enemy")
 
 
 class ReactionCard(_Common, tag="reaction", tag_field="kind", frozen=True):
@@ -226,6 +241,7 @@ class ReactionCard(_Common, tag="reaction", tag_field="kind", frozen=True):
         if not self.effects:
             raise ValueError("a Reaction needs effects")
         _check_effects("reaction", self.effects, self.target)
+        _no_self("reaction", self.effects, "a Reaction is not a unit: use target, each_ally or each_enemy")
 
 
 Card = HeroCard | GeneralCard | EquipmentCard | TacticalCard | ActionCard | ReactionCard
