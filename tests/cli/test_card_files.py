@@ -107,3 +107,19 @@ def test_a_card_without_a_name_is_named_by_its_id_or_its_place(game: str) -> Non
     card = {k: v for k, v in card.items() if k != "id"}
     msg = rejected(game, ("x.toml", CARD[game]), ("x.toml", card))
     assert "x.toml: card #2 of the file: Object missing required field" in msg
+
+
+def test_a_table_other_than_cards_in_a_card_file_is_refused(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `[[card]]` (a typo) was read as another key: its card was silently left out of the pool
+    from cardarena.core.cards import load_card_tables
+
+    (tmp_path / "trialpack" / "cards").mkdir(parents=True)
+    (tmp_path / "trialpack" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    card = 'kind = "spawn"\nid = "a"\nname = "A"\n'
+    (tmp_path / "trialpack" / "cards" / "a.toml").write_text(f"[[cards]]\n{card}\n[[card]]\n{card}")
+    with pytest.raises(CardDataError) as e:
+        load_card_tables("trialpack")
+    assert str(e.value).startswith("trialpack/cards/a.toml: unknown table or key 'card': a card file holds only [[cards]]")
+    (tmp_path / "trialpack" / "cards" / "a.toml").write_text(f"[[cards]]\n{card}\n[cards.ability]\nkind = 'once'\n")
+    assert load_card_tables("trialpack")[0][1]["ability"] == {"kind": "once"}

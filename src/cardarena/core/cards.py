@@ -57,6 +57,10 @@ def load_card_tables(package: str, folder: str = "cards") -> list[tuple[str, dic
         tables = data.get("cards")
         if not isinstance(tables, list):
             raise CardDataError(f"{label}: expected [[cards]] tables")
+        others = [k for k in data if k != "cards"]
+        if others:  # a `[[card]]` table would otherwise be read as nothing, and its card silently left out
+            raise CardDataError(f"{label}: unknown table or key {others[0]!r}: a card file holds only [[cards]] "
+                                "tables (a card's own tables are [cards.ability], [cards.charge]...)")
         out.extend((label, t) for t in tables)
     return out
 
