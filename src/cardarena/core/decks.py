@@ -14,11 +14,12 @@ format rules) is checked by `Ruleset.check_deck`, which also lists every reason.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import DeckError
+from .errors import CardDataError, DeckError
 
 #: keys a deck file may use for its leader list, by game
 LEADER_KEYS = ("aliens", "heroes", "armory", "recruits", "pool")  # recruits, pool: circuits Limited
@@ -131,8 +132,14 @@ def load_deck(path: str | Path) -> Deck:
     return parse_deck(text, str(p))
 
 
-def load_starters(package: str, folder: str = "starters") -> dict[str, Deck]:
-    """The starter decks shipped in a game package, by file stem (e.g. `wildfire_assault`)."""
+def load_starters(package: str, folder: str = "starters",
+                  check: Callable[[Deck], list[str]] | None = None) -> dict[str, Deck]:
+    """The starter decks shipped in a game package, by file stem (e.g. `wildfire_assault`).
+
+    With `check` (the game's deck check), a starter that is not legal is a CardDataError naming its
+    file: starters name cards by name, so a card renamed or removed from the pool (or changed so that
+    a starter breaks a deck rule) must be changed in the starters too. Found here, before any game,
+    rather than in the middle of one whose automaton believes the opponent brought that starter."""
     from importlib.resources import files
 
     out: dict[str, Deck] = {}
@@ -140,5 +147,11 @@ def load_starters(package: str, folder: str = "starters") -> dict[str, Deck]:
     game = package.rsplit(".", 1)[-1]
     for p in sorted(root.iterdir(), key=lambda p: p.name):
         if p.name.endswith(".toml"):
-            out[p.name.removesuffix(".toml")] = parse_deck(p.read_text(encoding="utf-8"), f"{game}/{folder}/{p.name}")
+            label = f"{game}/{folder}/{p.name}"
+            deck = out[p.name.removesuffix(".toml")] = parse_deck(p.read_text(encoding="utf-8"), label)
+            problems = check(deck) if check is not None else []
+            if problems:
+                lines = "\n".join(f"  - {x}" for x in problems)
+                raise CardDataError(f"{label}: the starter does not fit the card pool ({len(problems)} problem(s); "
+                                    f"a renamed or removed card must be changed in the starters too):\n{lines}")
     return out

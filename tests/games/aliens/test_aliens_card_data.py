@@ -85,3 +85,30 @@ def test_a_spawn_effect_to_the_performer_is_refused(card: dict[str, Any]) -> Non
     assert "a Spawn has no performer" in refused(card)
     equip = {**SECTOR, "subtype": "equip", "each_turn": [{"verb": "heal", "amount": 1, "to": "performer"}]}
     assert with_extra(equip).by_name["Test Sector"].subtype == "equip"
+
+
+def test_a_starter_naming_a_renamed_card_stops_a_match_before_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a starter names its cards by name: renaming Ember Lash left wildfire_assault naming a missing card,
+    # and a match of two other decks stopped in the middle as an "engine error" (exit 3), the automaton
+    # believing the opponent might have brought that starter
+    from typer.testing import CliRunner
+
+    from cardarena.cli import app
+    from cardarena.core import belief
+    from cardarena.games.aliens import ruleset
+
+    tables = [(f, {**t, "name": "Ember Whip"} if t.get("name") == "Ember Lash" else t)
+              for f, t in load_card_tables("cardarena.games.aliens")]
+    renamed = CardPool(convert_cards(tables, Card))
+    monkeypatch.setattr(ruleset, "card_pool", lambda: renamed)
+    monkeypatch.setattr(belief, "_CANDIDATES", {})
+    ruleset._starters.cache_clear()
+    try:
+        r = CliRunner().invoke(app, ["match", "aliens", "--p1", "ismcts:iters=5:mind_storm", "--p2", "random:creeping_rot",
+                                     "--seed", "1", "--quiet"])
+    finally:
+        ruleset._starters.cache_clear()
+    assert r.exit_code == 2, r.output
+    out = " ".join(r.output.split())
+    assert "aliens/starters/wildfire_assault.toml: the starter does not fit the card pool" in out
+    assert "unknown card 'Ember Lash'; did you mean 'Ember Whip'" in out

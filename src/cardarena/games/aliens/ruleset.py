@@ -125,4 +125,4 @@ class AliensRuleset(Ruleset):
 
 @cache
 def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.aliens")
+    return load_starters("cardarena.games.aliens", check=lambda d: check_deck(d, card_pool()))

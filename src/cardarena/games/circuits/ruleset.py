@@ -158,4 +158,4 @@ def _duel(rng: Any) -> str:
 
 @cache
 def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.circuits")
+    return load_starters("cardarena.games.circuits", check=lambda d: check_deck(d, card_pool()))

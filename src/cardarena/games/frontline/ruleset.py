@@ -116,4 +116,4 @@ class FrontlineRuleset(Ruleset):
 
 @cache
 def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.frontline")
+    return load_starters("cardarena.games.frontline", check=lambda d: check_deck(d, card_pool()))

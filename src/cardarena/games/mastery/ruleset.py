@@ -151,4 +151,4 @@ def access_words(t: TechniqueCard, by_id: dict[str, Any]) -> str:
 
 @cache
 def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.mastery")
+    return load_starters("cardarena.games.mastery", check=lambda d: check_deck(d, card_pool()))
