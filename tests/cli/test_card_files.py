@@ -123,3 +123,34 @@ def test_a_table_other_than_cards_in_a_card_file_is_refused(tmp_path: Any, monke
     assert str(e.value).startswith("trialpack/cards/a.toml: unknown table or key 'card': a card file holds only [[cards]]")
     (tmp_path / "trialpack" / "cards" / "a.toml").write_text(f"[[cards]]\n{card}\n[cards.ability]\nkind = 'once'\n")
     assert load_card_tables("trialpack")[0][1]["ability"] == {"kind": "once"}
+
+
+def test_sim_report_of_a_run_before_and_after_a_card_change_says_they_differ(tmp_path: Any) -> None:
+    # a designer pooling the run before a change and the run after it in one sim-report was told the
+    # games were "stored twice" and to use another --seed; the second run's games were silently dropped
+    import shutil
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+    from typer.testing import CliRunner
+
+    from cardarena.cli import app
+
+    runner = CliRunner()
+    before, after, same = tmp_path / "before", tmp_path / "after", tmp_path / "same"
+    r = runner.invoke(app, ["sim", "aliens", "--games", "4", "--workers", "1", "--no-report", "--out", str(before)])
+    assert r.exit_code == 0, r.output
+    shutil.copytree(before, after)
+    shutil.copytree(before, same)
+    for part in (after / "rows").glob("*.parquet"):  # the same deals, played with other cards: other lengths
+        t = pq.read_table(part)
+        i = t.schema.get_field_index("turns")
+        pq.write_table(t.set_column(i, t.schema.field(i), pc.add(t["turns"], pa.scalar(1, t["turns"].type))), part)
+    r = runner.invoke(app, ["sim-report", str(before), str(after), "--out", str(tmp_path / "r1")])
+    out = " ".join(r.output.split())
+    assert "4 game(s) are stored twice" in out and "4 of them ended otherwise the second time" in out
+    assert "report each run on its own" in out
+    r = runner.invoke(app, ["sim-report", str(before), str(same), "--out", str(tmp_path / "r2")])
+    out = " ".join(r.output.split())
+    assert "4 game(s) are stored twice" in out and "ended otherwise" not in out and "another --seed" in out

@@ -245,7 +245,7 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
 
 
 def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report: bool = True) -> int:
-    from .rows import RowsError, read_rows, repeated_deals
+    from .rows import RowsError, diverging_deals, read_rows, repeated_deals
 
     try:
         rows: list[Row] = read_rows(dirs)  # each Parquet file once, however it was named
@@ -254,8 +254,14 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         raise
     if not rows:
         _fail(f"no rows in {', '.join(map(str, dirs))}")
+    differ = diverging_deals(rows)
     rows, twice = repeated_deals(rows)
-    if twice:
+    if differ:
+        err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs), and "
+                  f"{differ} of them ended otherwise the second time: those runs were not played with the same "
+                  "cards or engine (a card changed between them?); each game is counted once, from the first run: "
+                  "report each run on its own to compare them", markup=False, soft_wrap=True)
+    elif twice:
         err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs): "
                   "each is counted once; give another run another --seed to add games", markup=False, soft_wrap=True)
     results: list[GateResult] = []

@@ -389,11 +389,28 @@ def repeated_deals(rows: list[Row]) -> tuple[list[Row], int]:
     seen: set[tuple[Any, ...]] = set()
     kept: list[Row] = []
     for r in rows:
-        key = (r["game"], r["format"], r["variant"], r["rules"], r["seed"], tuple(r["decks"]), tuple(r["agents"]))
+        key = _deal(r)
         if key not in seen:
             seen.add(key)
             kept.append(r)
     return kept, len(rows) - len(kept)
+
+
+def _deal(r: Row) -> tuple[Any, ...]:
+    return r["game"], r["format"], r["variant"], r["rules"], r["seed"], tuple(r["decks"]), tuple(r["agents"])
+
+
+def diverging_deals(rows: list[Row]) -> int:
+    """How many games stored twice (as `repeated_deals` finds them) ended otherwise the second time: the
+    same seed, decks, agents and rules play the same game, so those runs were played with other card
+    data or another engine (a card changed between a run before and a run after)."""
+    first: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    n = 0
+    for r in rows:
+        end = (r["winner"], r["reason"], r["turns"], r["decisions"])
+        if first.setdefault(_deal(r), end) != end:
+            n += 1
+    return n
 
 
 def comparable(row: Row) -> Row:
