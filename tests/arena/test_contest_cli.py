@@ -50,13 +50,11 @@ def test_a_contest_from_the_command_line(sqlite_url: str, tmp_path: Path) -> Non
     status = json.loads(cli(sqlite_url, "status", "cup", "--json").output)
     assert status["status"] == "finished" and [e["entry"] for e in status["entries"]] == [1, 2, 3]
 
-    from sqlalchemy import select
-
-    from cardarena.arena.models import Match
-    from cardarena.arena.store import Store
-
-    with Store(sqlite_url).session() as s:
-        match_id = s.scalars(select(Match.id)).first()
+    # every game with its match id, what `contest replay` asks for
+    games = data["matches"]
+    assert len(games) == 6 and all(len(g["entries"]) == 2 and len(g["winners"]) <= 1 for g in games)
+    assert {g["reason"] for g in games} == set(data["games"]["reasons"])
+    match_id = games[0]["match"]
     out = tmp_path / "game.json"
     r = cli(sqlite_url, "replay", "cup", str(match_id), "--out", str(out))
     assert r.exit_code == 0, r.output

@@ -52,6 +52,7 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
     reasons: dict[str, int] = {}
     faults: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
+    played: list[dict[str, Any]] = []  # every finished game, for `contest replay NAME MATCH_ID`
     q = (select(Match).where(Match.contest_id == c.id, Match.status.in_(("finished", "error")))
          .order_by(Match.round, Match.pairing, Match.game_no).options(selectinload(Match.seats)))
     for m in s.scalars(q):
@@ -59,6 +60,11 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
             errors.append({"match": m.id, "round": m.round, "error": (m.error or "").strip().splitlines()[-1:]})
             continue
         reasons[m.reason or "?"] = reasons.get(m.reason or "?", 0) + 1
+        seats = sorted(m.seats, key=lambda x: x.seat)
+        played.append({"match": m.id, "round": m.round,
+                       "entries": [rows[x.entry_id or 0]["label"] for x in seats],
+                       "winners": [rows[x.entry_id or 0]["label"] for x in seats if x.score == 1.0],
+                       "reason": m.reason, "turns": m.turns})
         for seat in m.seats:
             r = rows[seat.entry_id or 0]
             sc = seat.score or 0.0
@@ -131,6 +137,7 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
         "matrix": {"entries": [rows[e]["label"] for e in order], "cells": matrix},
         "faults": faults,
         "errors": errors,
+        "matches": played,
     }
 
 
