@@ -1,13 +1,16 @@
 """Every example the user is shown runs as printed: each `--help` example of every command, every
-command line of the README, its deck file (legal) and its Python snippet (verbatim)."""
+command line of the README, its deck file (legal) and its Python snippet (verbatim). The README shows
+every command and docs/arena.md every contest command, and neither names one that does not exist."""
 
 from __future__ import annotations
 
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import cardarena
@@ -16,6 +19,7 @@ from cardarena.core.decks import parse_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+ARENA_DOC = (ROOT / "docs" / "arena.md").read_text(encoding="utf-8")
 runner = CliRunner()
 
 
@@ -83,3 +87,25 @@ def test_the_readme_python_snippet_runs_verbatim() -> None:
     code = re.search(r"## The Python API.*?```python\n(.*?)```", README, re.S)
     assert code is not None
     exec(compile(code.group(1), "README.md", "exec"), {})
+
+
+def _commands_shown(text: str, prefix: str) -> set[str]:
+    """The first word after `prefix` on each line of the page's ```sh blocks."""
+    blocks = "".join(re.findall(r"```sh\n(.*?)```", text, re.S))
+    return set(re.findall(rf"^{prefix} ([a-z-]+)", blocks, re.M))
+
+
+def _cli_commands(group: str | None = None) -> set[str]:
+    """The command's subcommands (of `cardarena`, or of `cardarena GROUP`), as `--help` lists them."""
+    cmd: Any = typer.main.get_command(app)
+    if group is not None:
+        cmd = cmd.commands[group]
+    return set(cmd.commands)
+
+
+def test_the_readme_shows_every_command_and_no_other() -> None:
+    assert _commands_shown(README, "cardarena") == _cli_commands()
+
+
+def test_docs_arena_shows_every_contest_command_and_no_other() -> None:
+    assert _commands_shown(ARENA_DOC, "cardarena contest") == _cli_commands("contest")
