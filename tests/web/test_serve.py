@@ -34,3 +34,24 @@ def test_serve_prints_its_address_and_serves(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(20)
+
+
+def test_serve_refuses_to_start_on_broken_card_data(tmp_path: Path) -> None:
+    # a designer's typo in a card file: named at start, not a bare 500 on the gallery later
+    import shutil
+
+    import cardarena
+
+    copy = tmp_path / "src"
+    shutil.copytree(Path(cardarena.__file__).parent, copy / "cardarena",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    cards = copy / "cardarena" / "games" / "circuits" / "cards" / "static.toml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace('name = "Short Out"\n',
+                                                               'name = "Short Out"\nefects = []\n', 1),
+                     encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "cardarena.cli", "serve", "--check", "--db",
+                          f"sqlite:///{tmp_path / 'arena.db'}"], capture_output=True, text=True, timeout=120,
+                         env={"CARDARENA_DATA": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(copy)})
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "static.toml" in out.stderr and "efects" in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "arena.db").exists()  # nothing made

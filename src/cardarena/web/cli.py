@@ -17,6 +17,17 @@ def _port_free(host: str, port: int) -> bool:
     return True
 
 
+def _load_every_game() -> None:
+    """Load every game's cards and starters before serving: broken card data (a designer's edit) is a
+    clear error at start (its file and card named) rather than a bare 500 on a page later."""
+    from ..core.registry import game_ids, load_game
+
+    for gid in game_ids():
+        game = load_game(gid)
+        game.card_names()
+        game.starter_decks()
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for a club's network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port (0, or a busy one: any free port).")] = 8000,
@@ -45,6 +56,7 @@ def serve(
     from ..core.errors import CardArenaError
 
     try:
+        _load_every_game()
         store = Store(db)
     except CardArenaError as e:
         typer.echo(f"error: {e}", err=True)
