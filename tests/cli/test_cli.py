@@ -38,6 +38,9 @@ def test_cards_lists_the_pool_and_inspects_one_card() -> None:
     assert r.exit_code == 2 and "did you mean" in r.output
     r = run("cards", "aliens", name[:-2].upper())  # any case, a unique prefix is enough
     assert r.exit_code == 0 and name in r.output
+    # a Special or Counter shows no "damage: 0" (the schema's default), an Attack its damage
+    listing = run("cards", "aliens").output
+    assert "damage: 0" not in listing and "Dismantler Drones" in listing and "damage: 2" in listing
 
 
 def test_validate_accepts_a_starter_and_lists_every_reason_otherwise(tmp_path: Path) -> None:

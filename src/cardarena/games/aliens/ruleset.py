@@ -59,7 +59,10 @@ class AliensRuleset(Ruleset):
         return self.pool.by_name[name]
 
     def card_info(self, name: str) -> dict[str, Any]:
-        return card_info(self.pool.by_name[name])
+        info = card_info(self.pool.by_name[name])
+        if info.get("damage") == 0 and info.get("type") != "attack":
+            del info["damage"]  # the schema's default: a Special or Counter deals no printed damage
+        return info
 
     # -- decks -----------------------------------------------------------------------------------
     def starter_decks(self) -> dict[str, Deck]:
