@@ -10,7 +10,6 @@ envelope below.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +89,15 @@ def write_schemas(folder: Path) -> list[Path]:
     return out
 
 
-if __name__ == "__main__":  # python -m cardarena.core.messages docs/schema
-    for p in write_schemas(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/schema")):
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m cardarena.core.messages",
+                                 description="Write the JSON Schemas of decisions, views and events.")
+    ap.add_argument("folder", nargs="?", default="docs/schema", help="where to write them (default: docs/schema)")
+    for p in write_schemas(Path(ap.parse_args(argv).folder)):
         print(p)
+
+
+if __name__ == "__main__":  # python -m cardarena.core.messages docs/schema
+    main()

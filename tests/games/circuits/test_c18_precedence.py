@@ -194,7 +194,7 @@ def test_without_a_legal_choice_an_effect_does_as_much_as_it_can():
 #: every condition a printed trigger may have, each met by one player only: the one who plays, takes or
 #: prevents damage, heals, loses a Shield, gets an Asset onto the Field or destroyed, or whose turn it is
 ONE_PLAYERS_CONDITIONS = {"turn_start", "you_heal", "you_prevent", "you_take_damage", "shield_depleted",
-                          "you_play_plan", "you_play_asset", "asset_enters", "this_destroyed", "lethal", "end_step"}
+                          "you_play_plan", "you_play_asset", "asset_enters", "this_destroyed", "end_step"}
 
 
 def test_no_printed_trigger_fires_for_both_players_at_one_moment() -> None:

@@ -115,8 +115,8 @@ class Trigger_(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     when: Literal[
         "turn_start", "you_heal", "you_prevent", "you_take_damage", "shield_depleted", "you_play_plan",
-        "you_play_asset", "asset_enters", "this_destroyed", "lethal", "end_step",
-    ]
+        "you_play_asset", "asset_enters", "this_destroyed", "end_step",
+    ]  # a lethal save ("when damage would reduce your Hero to 0 HP", rule 8.2.6) is Gear's `lethal_save`
     effects: tuple[Effect, ...]
     once_per: Literal["turn", "match", "none"] = "turn"  # recurring Gear triggers: once per turn (rule 9.2.6)
 

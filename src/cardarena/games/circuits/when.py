@@ -9,7 +9,7 @@ THIRD_PERSON = {
     "turn_start": "at the start of {p}'s turn", "you_heal": "{p} heals", "you_prevent": "{p} prevents damage",
     "you_take_damage": "{p}'s Hero takes damage", "shield_depleted": "{p}'s Shield is used up",
     "you_play_plan": "{p} plays a Plan", "you_play_asset": "{p} plays an Asset", "asset_enters": "an Asset enters",
-    "this_destroyed": "it is destroyed", "lethal": "lethal damage", "end_step": "{p}'s End Step",
+    "this_destroyed": "it is destroyed", "end_step": "{p}'s End Step",
 }
 
 #: whole phrases ("when you heal", "at the start of your turn")
@@ -17,7 +17,7 @@ SECOND_PERSON = {
     "turn_start": "at the start of your turn", "you_heal": "when you heal", "you_prevent": "when you prevent damage",
     "you_take_damage": "when your Hero takes damage", "shield_depleted": "when your Shield is used up",
     "you_play_plan": "when you play a Plan", "you_play_asset": "when you play an Asset",
-    "asset_enters": "when an Asset enters", "this_destroyed": "when it is destroyed", "lethal": "on lethal damage",
+    "asset_enters": "when an Asset enters", "this_destroyed": "when it is destroyed",
     "end_step": "in your End Step",
 }
 
