@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
 from cardarena import load_game
 from cardarena.agents import make_agent
@@ -37,6 +38,25 @@ def test_the_policy_agent_answers_every_decision_with_a_legal_option() -> None:
             assert model.calls > 5
 
 
-def test_policy_is_a_registered_spec() -> None:
-    agent = make_agent("policy:path=model.zip,sample=yes", seed=3)
-    assert isinstance(agent, PolicyAgent) and agent.path == "model.zip" and agent.sample
+def test_policy_is_a_registered_spec(tmp_path, monkeypatch) -> None:
+    import importlib.util
+
+    model = tmp_path / "model.zip"
+    model.write_bytes(b"")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name == "sb3_contrib" else real(name, *a))
+    agent = make_agent(f"policy:path={model},sample=yes", seed=3)
+    assert isinstance(agent, PolicyAgent) and agent.path == str(model) and agent.sample
+
+
+def test_a_policy_spec_that_cannot_load_is_refused_when_read(tmp_path, monkeypatch) -> None:
+    # not a crash forfeit once the game has started
+    import importlib.util
+
+    with pytest.raises(ValueError, match="is not a file"):
+        make_agent(f"policy:path={tmp_path / 'missing.zip'}")
+    (tmp_path / "m.zip").write_bytes(b"")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "sb3_contrib" else real(name, *a))
+    with pytest.raises(ValueError, match="sb3-contrib"):
+        make_agent(f"policy:path={tmp_path / 'm.zip'}")

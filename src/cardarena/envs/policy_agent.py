@@ -9,7 +9,9 @@ zip (the `rl-train` extra); it is loaded once per path.
 
 from __future__ import annotations
 
+import importlib.util
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ..agents import Agent, register_agent
@@ -49,6 +51,11 @@ class PolicyAgent(Agent):
         super().__init__(seed, name)
         if model is None and not path:
             raise ValueError("the policy agent needs path=FILE (a MaskablePPO zip), e.g. policy:path=aliens_ppo.zip")
+        if model is None:  # said when the spec is read, not as a crash once a game has started
+            if not Path(path).is_file():
+                raise ValueError(f"the policy agent's model {path} is not a file")
+            if importlib.util.find_spec("sb3_contrib") is None:
+                raise ValueError("the policy agent needs sb3-contrib: pip install 'cardarena[rl-train]'")
         self.path = path
         self.sample = sample
         self._model = model
