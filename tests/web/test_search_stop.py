@@ -100,3 +100,36 @@ def test_a_stop_frees_a_process_pools_flag_for_the_next_search() -> None:
         assert len(pool._free) == bots.STOP_SLOTS and not any(pool.flags)
     finally:
         pool.shutdown(wait=True)
+
+
+def test_a_server_stopping_stops_a_watched_matchs_search(tmp_path: Path) -> None:
+    """Watch: the server stopping (its lifespan's end) stops the automaton's running search too."""
+    pool = bots.make_pool(1, processes=False)
+    try:
+        app = create_app(Store(f"sqlite:///{tmp_path / 'arena.db'}"), pool, secret="t")
+        s = sorted(cardarena.load_game("aliens").starter_decks())
+        with TestClient(app) as client:
+            tok = signup(client, "ada")
+            r = client.post("/watch", data={"game": "aliens", "p1": SLOW, "p2": SLOW, "deck1": f"starter:{s[0]}",
+                                            "deck2": f"starter:{s[1]}", "delay": "0", "csrf": tok},
+                            follow_redirects=False)
+            assert r.status_code == 303
+            watch = next(iter(app.state.arena.extra["watches"].values()))
+            end = time.monotonic() + 120
+            seen, since = -1, time.monotonic()
+            while True:  # until one search has run half a second
+                assert time.monotonic() < end, "the watched match never searched long"
+                moves = len(watch.state.history)
+                if moves != seen or watch.stop_search is None:
+                    seen, since = moves, time.monotonic()
+                elif time.monotonic() - since > 0.5:
+                    break
+                time.sleep(0.02)
+        # the lifespan has ended and shut the pool down without waiting: waiting now takes only as long
+        # as the stopped search's last iteration, not the rest of its budget
+        t = time.monotonic()
+        pool.shutdown(wait=True)
+        assert time.monotonic() - t < 2.5, "the worker was still searching after the server stopped"
+        assert len(watch.state.history) == seen  # the stopped search's answer was not applied
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -9,7 +9,7 @@ import itertools
 import json
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -49,6 +49,8 @@ class Watch:
     version: int = 0
     match_id: int | None = None
     stopped: bool = False
+    #: stops the automaton's running search (`bots.search`): the server stopping frees its worker at once
+    stop_search: Callable[[], None] | None = None
 
 
 def _play(a: Arena, w: Watch) -> None:
@@ -58,8 +60,12 @@ def _play(a: Arena, w: Watch) -> None:
         spec = w.agents[d.seat]
         choice: object = None
         try:
-            choice = a.pool.submit(bots.choose, w.game.id, st.to_json(), spec,
-                                   derive_seed("watch", w.id, d.seq)).result()
+            fut, w.stop_search = bots.search(a.pool, w.game.id, st.to_json(), spec, derive_seed("watch", w.id, d.seq))
+            if w.stopped:  # stopped while this search was being handed out
+                w.stop_search()
+            choice = fut.result()
+            if w.stopped:
+                return  # a stopped search's answer means nothing
             with w.cond:
                 st.apply(choice, seq=d.seq)
         except IllegalChoice:
@@ -106,6 +112,8 @@ def _watches(a: Arena) -> dict[int, Watch]:
         def stop() -> None:
             for w in a.extra["watches"].values():
                 w.stopped = True
+                if w.stop_search is not None:
+                    w.stop_search()
                 with w.cond:
                     w.cond.notify_all()
 
