@@ -29,6 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .cardfiles import CardFiles
 from .registry import load_game
 from .rng import search_shuffle
 
@@ -54,7 +55,7 @@ class _Deal:
     left: list[dict[Hashable, tuple[list[Any], list[Any]]]]
 
 
-_CANDIDATES: dict[tuple[str, str | None, int, int], list[Candidate]] = {}
+_CANDIDATES: dict[tuple[str, str | None, int, int, str], list[Candidate]] = {}
 _BELIEFS: dict[tuple[int, int], tuple[list[Any], dict[str, Any], list[str], list[_Deal]]] = {}
 _BELIEFS_MAX = 64  # one entry per searched position and seat: a search determinizes one base state
 
@@ -65,15 +66,17 @@ STAND_INS = 8
 
 
 def candidates(state: State, seat: int) -> list[Candidate]:
-    """The starters `seat` of a game like `state` might have brought (cached per game, format, seat)."""
-    game = state.config.get("game", state.game_id)
-    fmt = state.config.get("format")
-    key = (game, fmt, seat, state.nseats)
+    """The starters `seat` of a game like `state` might have brought (cached per game, format, seat and
+    card files: a game with card files deals the starters' cards from its own pool, docs/cards.md)."""
+    config = state.config
+    game = config.get("game", state.game_id)
+    fmt = config.get("format")
+    key = (game, fmt, seat, state.nseats, CardFiles.sha_of(config))
     found = _CANDIDATES.get(key)
     if found is None:
         from .engine import canonical  # engine imports this module
 
-        ruleset = load_game(game)
+        ruleset = load_game(game, CardFiles.from_config(config))
         starters = sorted(ruleset.starter_decks().items())
         same = [(n, d) for n, d in starters if (d.format or ruleset.default_format) == fmt]
         if not same and fmt is not None:  # a format without starters: the decks that stand in for them

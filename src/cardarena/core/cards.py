@@ -50,19 +50,27 @@ def load_card_tables(package: str, folder: str = "cards") -> list[tuple[str, dic
     out: list[tuple[str, dict[str, Any]]] = []
     for p in _resource_files(package, folder):
         label = f"{package.rsplit('.', 1)[-1]}/{folder}/{p.name}"
-        try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as e:
-            raise CardDataError(f"{label}: not valid TOML: {e}") from None
-        tables = data.get("cards")
-        if not isinstance(tables, list):
-            raise CardDataError(f"{label}: expected [[cards]] tables")
-        others = [k for k in data if k != "cards"]
-        if others:  # a `[[card]]` table would otherwise be read as nothing, and its card silently left out
-            raise CardDataError(f"{label}: unknown table or key {others[0]!r}: a card file holds only [[cards]] "
-                                "tables (a card's own tables are [cards.ability], [cards.charge]...)")
-        out.extend((label, t) for t in tables)
+        out.extend(parse_card_file(p.read_text(encoding="utf-8"), label))
     return out
+
+
+def parse_card_file(text: str, label: str) -> list[tuple[str, dict[str, Any]]]:
+    """(label, raw table) for every `[[cards]]` table of one card file's text (a package file or a
+    card file given with `--cards`); CardDataError names `label`."""
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save one
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(f"{label}: not valid TOML: {e}") from None
+    except RecursionError:  # arrays or tables nested thousands deep: no card file looks like that
+        raise CardDataError(f"{label}: not a card file: its values are nested too deeply") from None
+    tables = data.get("cards")
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise CardDataError(f"{label}: expected [[cards]] tables")
+    others = [k for k in data if k != "cards"]
+    if others:  # a `[[card]]` table would otherwise be read as nothing, and its card silently left out
+        raise CardDataError(f"{label}: unknown table or key {others[0]!r}: a card file holds only [[cards]] "
+                            "tables (a card's own tables are [cards.ability], [cards.charge]...)")
+    return [(label, t) for t in tables]
 
 
 def _who(t: Any, n: int) -> str:

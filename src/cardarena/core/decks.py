@@ -17,9 +17,12 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CardDataError, DeckError
+
+if TYPE_CHECKING:
+    from .cardfiles import CardFiles
 
 #: keys a deck file may use for its leader list, by game
 LEADER_KEYS = ("aliens", "heroes", "armory", "recruits", "pool")  # recruits, pool: circuits Limited
@@ -155,3 +158,16 @@ def load_starters(package: str, folder: str = "starters",
                 raise CardDataError(f"{label}: the starter does not fit the card pool ({len(problems)} problem(s); "
                                     f"a renamed or removed card must be changed in the starters too):\n{lines}")
     return out
+
+
+def starters_with(package: str, files: CardFiles | None, check: Callable[[Deck], list[str]]) -> dict[str, Deck]:
+    """`load_starters` checked against a pool with card files (docs/cards.md): a starter the files
+    break is the same error, saying which card files were given."""
+    try:
+        return load_starters(package, check=check)
+    except CardDataError as e:
+        if files is None:
+            raise
+        raise CardDataError(f"{e}\n(with the cards of {files.label}: a card file may not rename a card a starter "
+                            "names, nor change it so that the starter breaks a deck rule; to try a card under "
+                            "another name, add it as a new card, with an id of its own)") from None

@@ -315,6 +315,7 @@ def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:
 def replay_record(state: State, agents: Sequence[str], engine_version: str) -> dict[str, Any]:
     """A replay file (docs/architecture.md): everything needed to re-run the game to the identical log."""
     cfg = state.config
+    extra = {"cards": cfg["cards"]} if "cards" in cfg else {}  # card files: their texts (docs/cards.md)
     return {
         "format": "cardarena-replay/1",
         "engine": engine_version,
@@ -327,4 +328,5 @@ def replay_record(state: State, agents: Sequence[str], engine_version: str) -> d
         "choices": list(state.history),
         "result": None if state.result is None else state.result.to_dict(),
         "log": state.log,
+        **extra,
     }

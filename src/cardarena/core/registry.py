@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from .errors import UnknownGame
 
 if TYPE_CHECKING:
+    from .cardfiles import CardFiles
+    from .engine import State
     from .ruleset import Ruleset
 
 
@@ -25,8 +27,15 @@ def game_ids() -> list[str]:
     return sorted(_entry_points())
 
 
+def load_game(game_id: str, cards: CardFiles | None = None) -> Ruleset:
+    """The game `game_id`, with the package's cards, or with those of the card files `cards` replacing
+    and adding to them (docs/cards.md): one Ruleset per game and card files, cached by their content.
+    A card file that is not valid for the game raises CardDataError (nothing is cached then)."""
+    return _package_game(game_id) if cards is None else _game_with(game_id, cards)
+
+
 @cache
-def load_game(game_id: str) -> Ruleset:
+def _package_game(game_id: str) -> Ruleset:
     eps = _entry_points()
     if game_id not in eps:
         known = ", ".join(sorted(eps)) or "none installed"
@@ -34,6 +43,18 @@ def load_game(game_id: str) -> Ruleset:
     factory = eps[game_id].load()
     game: Ruleset = factory()
     return game
+
+
+@cache
+def _game_with(game_id: str, cards: CardFiles) -> Ruleset:
+    return _package_game(game_id).with_cards(cards)
+
+
+def game_of(state: State) -> Ruleset:
+    """The Ruleset a state was set up by: its game, with the card files of its config if it has any."""
+    from .cardfiles import CardFiles
+
+    return load_game(state.config.get("game", state.game_id), CardFiles.from_config(state.config))
 
 
 def list_games() -> list[Ruleset]:

@@ -1,7 +1,9 @@
 """Replay files: re-run a recorded game from its decks, seed and choices, and verify it.
 
 A replay holds the engine version, game, format, rules, decks, seed, agents, choices, result and the
-event log. `verify` re-runs it and reports the first event (or choice) where the new run differs.
+event log, and for a game played with card files (`--cards`, docs/cards.md) their names and texts
+(`cards`), so that it is re-run with the same cards. `verify` re-runs it and reports the first event
+(or choice) where the new run differs.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .cardfiles import CardFiles
 from .decks import Deck
 from .engine import State
-from .errors import CardArenaError, IllegalChoice, ReplayError
+from .errors import CardArenaError, CardDataError, IllegalChoice, ReplayError
 from .files import write_atomic
 from .match import forfeit
 from .registry import load_game
+from .ruleset import Ruleset
 
 REQUIRED = ("format", "game", "game_format", "rules", "decks", "seed", "choices")
 
@@ -44,8 +48,21 @@ def save_replay(data: dict[str, Any], path: str | Path) -> None:
     write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
+def replay_game(data: dict[str, Any]) -> Ruleset:
+    """The game a replay was played in: with the card files it records, if any. ReplayError when they
+    cannot be read back or no longer load (the package's cards changed so that they do not fit)."""
+    cards = data.get("cards")
+    try:
+        files = None if cards is None else CardFiles.from_dict(cards, "the replay")
+        return load_game(data["game"], files)
+    except CardDataError as e:
+        if cards is None:
+            raise
+        raise ReplayError(f"the replay was played with card files that do not load now: {e}") from None
+
+
 def start(data: dict[str, Any]) -> State:
-    game = load_game(data["game"])
+    game = replay_game(data)
     decks = [Deck.from_dict(d, source=f"replay deck {i + 1}") for i, d in enumerate(data["decks"])]
     try:
         return game.new_game(decks=decks, seed=data["seed"], fmt=data["game_format"], rules=data["rules"])

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .decks import Deck, load_deck
 from .engine import State
-from .errors import CardArenaError, DeckError
+from .errors import CardArenaError, CardDataError, DeckError
+
+if TYPE_CHECKING:
+    from .cardfiles import CardFiles
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,79 @@ class Ruleset(ABC):
                         formats=dict(self.formats), default_format=self.default_format)
 
     # -- cards ---------------------------------------------------------------------------------
+    #: the msgspec type of one card table, for a game whose cards are data that card files may change
+    #: (`with_cards`); None: the game takes no card files
+    card_schema: ClassVar[Any] = None
+    #: the card files this game was loaded with (`load_game(id, cards)`, docs/cards.md); None: the package's
+    card_files: CardFiles | None = None
+
+    def with_cards(self, cards: CardFiles | None) -> Ruleset:
+        """This game with the cards of `cards` replacing (by id) and adding to its package's, every card
+        checked as the package's own: a CardDataError names the card file and the card. Use
+        `load_game(id, cards)`, which caches the result by the files' content."""
+        if cards == self.card_files:
+            return self
+        if cards is None or self.card_files is not None:  # from the package's game, cached
+            from .registry import load_game
+
+            return load_game(self.id, cards)
+        if self.card_schema is None:
+            raise CardArenaError(f"{self.id} takes no card files (--cards): its cards are not data files")
+        game = copy.copy(self)
+        game.card_files = cards
+        try:
+            game.card_names()  # builds the pool: the schema and the pool-wide checks of the game
+        except CardDataError as e:
+            raise CardDataError(f"{e}{_other_game(self.id, cards, str(e))}") from None
+        return game
+
+    def card_changes(self) -> tuple[list[str], list[str], list[str]]:
+        """What the card files change: the names of the package cards they change, of the cards they add,
+        and of those they give again exactly as printed (all empty without card files)."""
+        if self.card_files is None:
+            return [], [], []
+        from .registry import load_game
+
+        printed = load_game(self.id).cards_by_id()
+        mine = self.cards_by_id()
+        changed: list[str] = []
+        added: list[str] = []
+        same: list[str] = []
+        for cid in self.card_files.ids():
+            card = mine[cid]
+            name = str(getattr(card, "title", card.name))
+            (added if cid not in printed else changed if printed[cid] != card else same).append(name)
+        return changed, added, same
+
+    def cards_line(self) -> str:
+        """`cards: whip.toml — changed: Flame Whip; added: Ember Lash` ("" without card files)."""
+        if self.card_files is None:
+            return ""
+        changed, added, same = self.card_changes()
+        parts = [f"{what}: {', '.join(names)}" for what, names in
+                 (("changed", changed), ("added", added), ("as printed", same)) if names]
+        return f"cards: {self.card_files.label} — {'; '.join(parts) or 'no card'}"
+
+    def card_toml(self, name: str) -> str:
+        """The card's `[[cards]]` table as written in its file (a card file's, if one gives it): a card
+        file of that one card, to copy and change (`cardarena cards GAME NAME --toml`). KeyError if the
+        card is unknown; CardDataError if its table cannot be found in its file."""
+        from importlib.resources import files as resources
+
+        from .cardfiles import card_block
+
+        card_id = str(self.card_info(name)["id"])
+        texts = [text for _, text in reversed(self.card_files.files)] if self.card_files is not None else []
+        package = type(self).__module__.rpartition(".")[0]
+        folder = resources(package).joinpath("cards")
+        texts += [p.read_text(encoding="utf-8") for p in sorted(folder.iterdir(), key=lambda p: p.name)
+                  if p.name.endswith(".toml")]
+        for text in texts:
+            block = card_block(text, card_id)
+            if block is not None:
+                return block
+        raise CardDataError(f"{self.id}: card {name!r}: its [[cards]] table was not found as written in its file")
+
     @abstractmethod
     def card_names(self) -> list[str]:
         raise NotImplementedError
@@ -120,6 +197,8 @@ class Ruleset(ABC):
         resolved, fmt = self.resolve_decks(decks, fmt)
         config = {"game": self.id, "format": fmt, "rules": params, "seed": seed,
                   "decks": [d.to_dict() for d in resolved]}
+        if self.card_files is not None:  # a replay and a saved state are rebuilt with the same cards
+            config["cards"] = self.card_files.to_dict()
         return self.build(resolved, seed, params, config)
 
     def default_decks(self, fmt: str | None) -> list[str]:
@@ -210,9 +289,17 @@ class Ruleset(ABC):
 
     def load_state(self, data: dict[str, Any]) -> State:
         """Resume a state saved with `state.to_json()`; CardArenaError if it is not one of this game."""
+        from .cardfiles import CardFiles
         from .serialize import state_from_json
 
-        return state_from_json(self.state_class, data, self.cards_by_id())
+        config = data.get("config") if isinstance(data, dict) else None
+        cards = CardFiles.from_config(config) if isinstance(config, dict) else None
+        game = self
+        if cards != self.card_files:  # a state saved from a game with card files holds their cards
+            from .registry import load_game
+
+            game = load_game(self.id, cards)
+        return state_from_json(self.state_class, data, game.cards_by_id())
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """One line of play-by-play for an event; None to leave it out. Default: type and fields."""
@@ -247,3 +334,32 @@ class Ruleset(ABC):
             "seats": list(self.seats),
             "zero_sum": self.zero_sum,
         }
+
+
+def _other_game(game: str, cards: CardFiles, error: str) -> str:
+    """When the card file the error names holds cards of another game (each of its cards fits that
+    game's schema), a hint saying so; else ""."""
+    import msgspec
+
+    from .cards import parse_card_file
+    from .registry import game_ids, load_game
+
+    for name, text in cards.files:
+        if not error.startswith(f"{name}:"):
+            continue
+        try:
+            tables = [t for _, t in parse_card_file(text, name)]
+        except CardDataError:
+            return ""
+        for other in game_ids():
+            schema = load_game(other).card_schema if other != game else None
+            if schema is None or not tables:
+                continue
+            try:
+                for t in tables:
+                    msgspec.convert(t, schema)
+            except msgspec.ValidationError:
+                continue
+            return f" ({name} looks like a card file for the game {other!r}, not {game!r}: each of its cards fits " \
+                   "that game's card schema)"
+    return ""

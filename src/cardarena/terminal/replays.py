@@ -13,8 +13,7 @@ from ..core.decks import Deck
 from ..core.engine import State
 from ..core.errors import CardArenaError, IllegalChoice, ReplayError
 from ..core.match import turns_of
-from ..core.registry import load_game
-from ..core.replay import finish_as_recorded, load_replay
+from ..core.replay import finish_as_recorded, load_replay, replay_game
 from .runner import EngineFailure, apply_choice
 
 FIELD_TYPES: dict[str, tuple[type, ...]] = {
@@ -53,7 +52,7 @@ def read(path: Path) -> dict[str, Any]:
 def start(data: dict[str, Any], path: Path) -> State:
     """The replay's game at its first decision; ReplayError if it cannot be set up."""
     try:
-        game = load_game(data["game"])
+        game = replay_game(data)
         decks = [Deck.from_dict(d, source=f"{path} deck {i + 1}") for i, d in enumerate(data["decks"])]
         return game.new_game(decks=decks, seed=data["seed"], fmt=data["game_format"], rules=data["rules"])
     except CardArenaError as e:

@@ -13,8 +13,7 @@ from sqlalchemy import select
 
 from ..arena.models import Contest, Match, Replay
 from ..core.errors import CardArenaError
-from ..core.registry import load_game
-from ..core.replay import finish_as_recorded, start
+from ..core.replay import finish_as_recorded, replay_game, start
 from .app import HERE, arena, check_csrf, render, require_user, templates
 from .frames import frame
 
@@ -52,7 +51,7 @@ def _frame_at(record_json: str, step: int, seat: int | None) -> dict[str, Any]:
         state.apply(c)
     if step >= len(record["choices"]):  # a game an automaton's fault ended: its forfeit, as recorded
         finish_as_recorded(state, record)
-    return frame(load_game(record["game"]), state, seat, step)
+    return frame(replay_game(record), state, seat, step)
 
 
 @router.get("/replays", response_class=HTMLResponse)
@@ -67,7 +66,7 @@ def replays_page(request: Request, page: int = 0) -> Response:
 @router.get("/replays/{match_id}", response_class=HTMLResponse)
 def replay_page(request: Request, match_id: int, seat: str = "spectator", step: int = 0) -> Response:
     record = _record(request, match_id)
-    game = load_game(record["game"])
+    game = replay_game(record)
     from .pages_play import bot_choices
 
     return render(request, "replay.html", match_id=match_id, record=record, game=game, seat=seat,
@@ -113,7 +112,7 @@ def offline(request: Request, match_id: int, seat: str = "spectator") -> Respons
     board script and the style inline). The log of a seat only grows, so each step keeps its length."""
     record = _record(request, match_id)
     who = parse_seat(seat, len(record["decks"]))
-    game = load_game(record["game"])
+    game = replay_game(record)
     state = start(record)
     frames = []
     for i in range(len(record["choices"]) + 1):

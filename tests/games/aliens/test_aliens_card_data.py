@@ -100,7 +100,7 @@ def test_a_starter_naming_a_renamed_card_stops_a_match_before_it_starts(monkeypa
     tables = [(f, {**t, "name": "Ember Whip"} if t.get("name") == "Ember Lash" else t)
               for f, t in load_card_tables("cardarena.games.aliens")]
     renamed = CardPool(convert_cards(tables, Card))
-    monkeypatch.setattr(ruleset, "card_pool", lambda: renamed)
+    monkeypatch.setattr(ruleset, "card_pool", lambda files=None: renamed)
     monkeypatch.setattr(belief, "_CANDIDATES", {})
     ruleset._starters.cache_clear()
     try:

@@ -33,14 +33,19 @@ def proactive(d: TacticCard | SpawnCard) -> bool:
     return any(e.verb in PROACTIVE_VERBS for e in d.effects)
 
 
-#: proactive() by pool id: definitions are unpickled anew on a worker, so never key by id()
+#: proactive() by pool id: definitions are unpickled anew on a worker, so never key by id(); each entry
+#: is rebuilt for another definition of that id (a card changed by a card file, docs/cards.md), which
+#: `_PROACTIVE_OF` tells (an unpickled copy is equal to its definition)
 _PROACTIVE: dict[str, bool] = {}
+_PROACTIVE_OF: dict[str, Any] = {}
 
 
 def is_proactive(d: Any) -> bool:
-    v = _PROACTIVE.get(d.id)
-    if v is None:
-        v = _PROACTIVE[d.id] = proactive(d)
+    pid = d.id
+    v = _PROACTIVE.get(pid)
+    if v is None or ((of := _PROACTIVE_OF[pid]) is not d and of != d):
+        v = _PROACTIVE[pid] = proactive(d)
+        _PROACTIVE_OF[pid] = d
     return v
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cardarena.core.cardfiles import CardFiles, merge
 from cardarena.core.cards import closest_names, convert_cards, index_cards, load_card_tables, where
 from cardarena.core.errors import CardDataError
 
@@ -38,8 +39,10 @@ class CardPool:
 
 
 @cache
-def card_pool() -> CardPool:
-    tables = load_card_tables("cardarena.games.aliens", "cards")
+def card_pool(files: CardFiles | None = None) -> CardPool:
+    """The pool: the package's cards, or with card files (docs/cards.md) replacing and adding cards;
+    one pool per content of the files, never mixed with another."""
+    tables = merge(load_card_tables("cardarena.games.aliens", "cards"), files)
     return CardPool(convert_cards(tables, Card))
 
 

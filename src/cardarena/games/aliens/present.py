@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pool import card_pool
+from .pool import CardPool, card_pool
 
 KIND_WORDS = {"once": "once per battle", "active": "active", "passive": "passive", "repeatable": "repeatable"}
 
-def _alien(a: dict[str, Any]) -> str:
+def _alien(a: dict[str, Any], pool: CardPool) -> str:
     if a["ko"]:
         return f"    [KO] {a['name']}"
     bits = [f"{a['hp']}/{a['max_hp']} HP", a["affinity"], a["species"]]
@@ -19,7 +19,7 @@ def _alien(a: dict[str, Any]) -> str:
     if a["equip"]:
         bits.append(f"equip: {a['equip']['name']}")
     ab = a["ability"]
-    card = card_pool().by_name.get(a["name"])
+    card = pool.by_name.get(a["name"])
     cost = getattr(getattr(card, "ability", None), "cost", 0)
     how = KIND_WORDS.get(ab["kind"], ab["kind"]) + (f", cost {cost}" if cost else "")
     used = " (used)" if ab["used"] else ""
@@ -35,7 +35,9 @@ def _card(c: dict[str, Any]) -> str:
     return f"{c['name']} ({', '.join(b for b in bits if b)}, cost {c.get('cost', 0)})"
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
+    """`pool`: the game's (with its card files); the package's by default."""
+    pool = pool or card_pool()
     me = view["seat"]
     if view["turn"] == 0:
         lines = [f"Set-up · P{view['priority'] + 1} has priority and takes turn 1"]
@@ -51,7 +53,7 @@ def render(view: dict[str, Any]) -> str:
         who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         lines.append(f"\n{who} (P{p + 1}): energy {pv['energy']} (Reactor {pv['reactor_count']} + ramp {pv['charge']}), "
                      f"deck {pv['deck_count']}, hand {pv['hand_count']}, discard {len(pv['discard'])}")
-        lines.extend(_alien(a) for a in pv["aliens"])
+        lines.extend(_alien(a, pool) for a in pv["aliens"])
         if pv["command"]:
             cz = []
             for c in pv["command"]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.cards import card_info
-from cardarena.core.decks import Deck, load_starters
+from cardarena.core.decks import Deck, starters_with
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
@@ -47,9 +48,11 @@ class AliensRuleset(Ruleset):
         "set_limit": (0, 20),
     }
 
+    card_schema = Card
+
     @property
     def pool(self) -> CardPool:
-        return card_pool()
+        return card_pool(self.card_files)
 
     # -- cards -----------------------------------------------------------------------------------
     def card_names(self) -> list[str]:
@@ -66,7 +69,7 @@ class AliensRuleset(Ruleset):
 
     # -- decks -----------------------------------------------------------------------------------
     def starter_decks(self) -> dict[str, Deck]:
-        return _starters()
+        return _starters(self.card_files)
 
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         return check_deck(deck, self.pool, fmt)
@@ -97,7 +100,7 @@ class AliensRuleset(Ruleset):
         return self.pool.by_id
 
     def render(self, view: dict[str, Any]) -> str:
-        return render(view)
+        return render(view, self.pool)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return narrate(event)
@@ -127,5 +130,5 @@ class AliensRuleset(Ruleset):
 
 
 @cache
-def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.aliens", check=lambda d: check_deck(d, card_pool()))
+def _starters(files: CardFiles | None = None) -> dict[str, Deck]:
+    return starters_with("cardarena.games.aliens", files, lambda d: check_deck(d, card_pool(files)))

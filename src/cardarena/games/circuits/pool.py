@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles, merge
 from cardarena.core.cards import closest_names, convert_cards, index_cards, load_card_tables, where
 from cardarena.core.errors import CardDataError
 
@@ -97,5 +98,7 @@ def player_cards(tables: Iterable[tuple[str, dict[str, Any]]]) -> list[Card]:
 
 
 @cache
-def card_pool() -> CardPool:
-    return CardPool(player_cards(load_card_tables("cardarena.games.circuits", "cards")))
+def card_pool(files: CardFiles | None = None) -> CardPool:
+    """The pool: the package's cards, or with card files (docs/cards.md) replacing and adding cards;
+    one pool per content of the files, never mixed with another."""
+    return CardPool(player_cards(merge(load_card_tables("cardarena.games.circuits", "cards"), files)))

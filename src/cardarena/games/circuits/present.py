@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pool import card_pool
+from .pool import CardPool, card_pool
 from .schema import kind_word
 
 #: what part of the turn a pending decision belongs to, for the board's heading
@@ -13,10 +13,10 @@ STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "
         "discard": "End Step", "trigger_order": "triggers", "strike_order": "End Step", "active_hero": "set-up", "promote": "knock-out"}
 
 
-def _powers(h: dict[str, Any], fallen: int = 0) -> list[str]:
+def _powers(h: dict[str, Any], pool: CardPool, fallen: int = 0) -> list[str]:
     """The Hero's Passive and Ultimate, with their text: what the player plans around. Its cost is 7,
     1 less per Fallen Hero in Squad (Last Stand), never below 5."""
-    card = card_pool().heroes.get(h["name"])
+    card = pool.heroes.get(h["name"])
     if card is None:
         return []
     state = "used" if h["ultimate_used"] else "ready"
@@ -25,7 +25,7 @@ def _powers(h: dict[str, Any], fallen: int = 0) -> list[str]:
             f"{card.ultimate.text}"]
 
 
-def _hero(pv: dict[str, Any]) -> str:
+def _hero(pv: dict[str, Any], pool: CardPool) -> str:
     h = pv["hero"]
     bits = [f"{h['hp']}/{h['max_hp']} HP"]
     if h["shield"]:
@@ -38,10 +38,12 @@ def _hero(pv: dict[str, Any]) -> str:
         bits.append("cannot heal")
     if h["ultimate_used"]:
         bits.append("Ultimate used")
-    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h, len(pv.get("fallen", ())))])
+    return "\n".join([f"    {h['name']}: {', '.join(bits)}", *_powers(h, pool, len(pv.get("fallen", ())))])
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
+    """`pool`: the game's (with its card files); the package's by default."""
+    pool = pool or card_pool()
     me = view["seat"]
     decision = view.get("decision") or {}
     step = STEP.get(decision.get("kind", ""), "")
@@ -57,7 +59,7 @@ def render(view: dict[str, Any]) -> str:
         token = " · Reserve token" if pv["reserve_token"] else ""
         lines.append(f"\n{who} (P{p + 1}): Rally {pv['rally']}/{pv['capacity']}{token} · deck {pv['deck_count']} · "
                      f"hand {pv['hand_count']} · discard {len(pv['discard'])}")
-        lines.append(_hero(pv))
+        lines.append(_hero(pv, pool))
         if pv["gear"]:
             lines.append("    Gear: " + ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in pv["gear"]))
         for b in pv.get("bench", []):  # Squad: a Bench Hero keeps its HP, statuses and Gear
@@ -66,7 +68,7 @@ def render(view: dict[str, Any]) -> str:
             gear = ", ".join(g["name"] for g in b["gear"])
             lines.append(f"    Bench: {b['name']}: {b['hp']}/{b['max_hp']} HP" + "".join(f", {x}" for x in extra)
                          + (f" · Gear: {gear}" if gear else ""))
-            card = card_pool().heroes.get(b["name"])
+            card = pool.heroes.get(b["name"])
             if card is not None:  # what a swap would bring in (its Ultimate: `i NAME`)
                 lines.append(f"      Passive {card.passive.name}: {card.passive.text}")
         if pv.get("fallen"):

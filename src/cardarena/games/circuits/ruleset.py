@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.cards import card_info
-from cardarena.core.decks import Deck, load_starters
+from cardarena.core.decks import Deck, starters_with
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
@@ -18,6 +19,7 @@ from .narrate import narrate
 from .pool import CardPool, card_pool
 from .present import render
 from .rules import HANDLERS
+from .schema import Card
 from .state import CircuitsState
 from .turn import new_state
 from .unplayable import unplayable as not_offered
@@ -52,9 +54,11 @@ class CircuitsRuleset(Ruleset):
         "field_size": (1, 10),
     }
 
+    card_schema = Card
+
     @property
     def pool(self) -> CardPool:
-        return card_pool()
+        return card_pool(self.card_files)
 
     def card_names(self) -> list[str]:
         return sorted(self.pool.by_name)
@@ -63,7 +67,7 @@ class CircuitsRuleset(Ruleset):
         return card_info(self.pool.by_name[name])
 
     def starter_decks(self) -> dict[str, Deck]:
-        return _starters()
+        return _starters(self.card_files)
 
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         return check_deck(deck, self.pool, fmt)
@@ -137,7 +141,7 @@ class CircuitsRuleset(Ruleset):
         return not_offered(state, seat)
 
     def render(self, view: dict[str, Any]) -> str:
-        return render(view)
+        return render(view, self.pool)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Hero HP share, mine against theirs, in [-1, 1] (in Squad over all three Heroes, Fallen at 0)."""
@@ -157,5 +161,5 @@ def _duel(rng: Any) -> str:
 
 
 @cache
-def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.circuits", check=lambda d: check_deck(d, card_pool()))
+def _starters(files: CardFiles | None = None) -> dict[str, Deck]:
+    return starters_with("cardarena.games.circuits", files, lambda d: check_deck(d, card_pool(files)))

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.engine import Handler, State, canonical
 from cardarena.core.fields import F
 from cardarena.core.rng import search_shuffle
@@ -26,9 +27,10 @@ from .schema import AssetCard, GearCard, HeroCard, TacticCard
 
 
 @cache
-def plans_marked(kind: str, cost: int) -> list[TacticCard]:
-    """The pool's Plan cards of a Kind and cost (what a face-down Plan shows), in canonical order."""
-    return canonical(c for c in card_pool().tactics if c.plan_kind == kind and c.cost == cost)
+def plans_marked(kind: str, cost: int, files: CardFiles | None = None) -> list[TacticCard]:
+    """The pool's Plan cards of a Kind and cost (what a face-down Plan shows), in canonical order; the
+    pool with the card files of the game (docs/cards.md) if it has any."""
+    return canonical(c for c in card_pool(files).tactics if c.plan_kind == kind and c.cost == cost)
 
 
 SLOT = {"weapon": 0, "armor": 1, "relic": 2}
@@ -322,7 +324,7 @@ class CircuitsState(State):
                 if fits:
                     defs[i] = pool.pop(fits[rng.randrange(len(fits))])
                 else:  # a believed deck list without such a Plan (core/belief.py): one from the card pool
-                    marked = plans_marked(kind, cost)
+                    marked = plans_marked(kind, cost, CardFiles.from_config(self.config))
                     defs[i] = marked[rng.randrange(len(marked))]
                     pool.pop(rng.randrange(len(pool)))
             search_shuffle(rng, pool)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.cards import card_info
-from cardarena.core.decks import Deck, load_starters
+from cardarena.core.decks import Deck, starters_with
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
@@ -42,9 +43,11 @@ class FrontlineRuleset(Ruleset):
         "turn_cap": (2, 400),
     }
 
+    card_schema = Card
+
     @property
     def pool(self) -> CardPool:
-        return card_pool()
+        return card_pool(self.card_files)
 
     def card_names(self) -> list[str]:
         return [c.name for c in self.pool.cards]
@@ -65,7 +68,7 @@ class FrontlineRuleset(Ruleset):
         return info
 
     def starter_decks(self) -> dict[str, Deck]:
-        return _starters()
+        return _starters(self.card_files)
 
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         return check_deck(deck, self.pool, fmt)
@@ -115,5 +118,5 @@ class FrontlineRuleset(Ruleset):
 
 
 @cache
-def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.frontline", check=lambda d: check_deck(d, card_pool()))
+def _starters(files: CardFiles | None = None) -> dict[str, Deck]:
+    return starters_with("cardarena.games.frontline", files, lambda d: check_deck(d, card_pool(files)))

@@ -15,7 +15,6 @@ from cardarena.core.engine import Option, Step
 from .decks import can_access
 from .effects import resolve_effects
 from .mastery import after_reuse, choose_path, eligible_paths, record_mastery
-from .pool import card_pool
 from .schema import CHOSEN_TARGETS, TacticCard, TechniqueCard
 from .state import MasteryState
 from .text import card_text, passive_text
@@ -50,7 +49,7 @@ def can_perform(st: MasteryState, slot: int, d: TechniqueCard) -> bool:
     """Access by native Hero, printed Class or teachable rule; Level 2 only on its Path (gap.16)."""
     if d.level == 2:
         pid = st.path[slot]
-        return bool(pid) and d.id in card_pool().by_id[pid].techniques  # type: ignore[union-attr]
+        return bool(pid) and d.id in st.pool.by_id[pid].techniques  # type: ignore[union-attr]
     return can_access(d, st.heroes[slot])
 
 
@@ -73,6 +72,19 @@ def hero_label(st: MasteryState, slot: int) -> str:
 _OPTIONS: dict[tuple[Any, ...], Option] = {}
 #: by pool id: (cost, target kind, is a Tactic, its option)
 _CARD: dict[str, tuple[int, str, bool, Option]] = {}
+#: the pool whose cards the tables of this module describe (`_OPTIONS`, `_CARD`, `_HAND`, `_SKILLS`):
+#: they are keyed by pool ids, so a game with other cards (card files, docs/cards.md) empties them first
+_TABLES_OF: list[Any] = [None]
+
+
+def same_pool(st: MasteryState) -> None:
+    """Empty the tables keyed by pool ids if they describe the cards of another pool than `st`'s."""
+    if st.pool is not _TABLES_OF[0]:
+        for table in (_OPTIONS, _CARD, _HAND, _SKILLS):
+            table.clear()
+        _TABLES_OF[0] = st.pool
+
+
 _PASS = {"open": Option("pass", "Pass (end the opportunity)", {"action": "pass"}, ("pass",)),
          "after_tactic": Option("pass", "End the opportunity", {"action": "pass"}, ("pass",))}
 
@@ -125,6 +137,8 @@ def _level_option(h: Any, slot: int, pc: Any) -> Option:
 def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     """Every choice `p` has now (rules mastery.4.2–4.11, 5.1–5.6). phase: "open" before anything,
     "after_tactic" once the Immediate Tactic resolved (no second Tactic, rule mastery.4.10)."""
+    if st.pool is not _TABLES_OF[0]:
+        same_pool(st)
     opts: list[Option] = []
     hp, used, heroes, path = st.hp, st.used, st.heroes, st.path
     b = 3 * p
@@ -189,7 +203,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             if len(_SKILLS) >= 1 << 15:
                 _SKILLS.clear()
             if pool is None:
-                pool = card_pool().by_id
+                pool = st.pool.by_id
             mine = _SKILLS[hkey] = _skill_options(pool, h, s, lo, spent, ap, enemies, others)
         opts += mine
     opts.append(_PASS[phase])
@@ -221,6 +235,7 @@ def _hand_option(st: MasteryState, d: Any, ready: list[int], ap: int, enemies: b
 def unplayable(st: MasteryState, p: int, phase: str) -> list[tuple[str, str]]:
     """Each card of p's hand that `opportunity_options` leaves out now, once by name, with why in a
     person's words (the terminal shows them under the options). Reads p's own hand and public facts."""
+    same_pool(st)
     live = st.live_slots(p)
     ready = [s for s in live if not st.used[s]]
     ap = st.ap[p]
@@ -337,8 +352,9 @@ def h_opp_done(st: MasteryState, step: Step) -> None:
 
 def h_performer(st: MasteryState, step: Step) -> None:
     """Asker: which Hero performs the chosen Technique (rules mastery.6.2, 6.4); a single one is not asked."""
+    same_pool(st)
     _, p, did, iid = step
-    d: Any = card_pool().by_id[did]
+    d: Any = st.pool.by_id[did]
     slots = performers(st, p, d)
     if len(slots) == 1:
         st.stack.append(("declare", p, did, "hand", iid, slots[0]))
@@ -361,7 +377,7 @@ def h_declare(st: MasteryState, step: Step) -> None:
     if mode == "basic":
         d: Any = st.heroes[slot].basic
     else:
-        d = card_pool().by_id[did]
+        d = st.pool.by_id[did]
     if mode == "reuse":
         st.spent[slot] = (*st.spent[slot], did)  # a used skill is spent at once (rule mastery.8.14)
     st.ap[p] -= d.cost
@@ -375,8 +391,9 @@ def h_declare(st: MasteryState, step: Step) -> None:
 
 def h_target(st: MasteryState, step: Step) -> None:
     """Asker: the legal targets the card requires (rules mastery.5.7, 6.5, 6.7, 6.8)."""
+    same_pool(st)
     _, p, did, mode, slot, iid = step
-    d: Any = st.heroes[slot].basic if mode == "basic" else card_pool().by_id[did]
+    d: Any = st.heroes[slot].basic if mode == "basic" else st.pool.by_id[did]
     kind = d.target
     if kind not in CHOSEN_TARGETS:
         st.stack.append(("resolve", p, did, mode, slot, iid, -1))
@@ -403,7 +420,7 @@ def h_target(st: MasteryState, step: Step) -> None:
 def h_resolve(st: MasteryState, step: Step) -> None:
     """Resolve, then Mastery, then USED (rule mastery.5.8), then the 3-skill refresh (rule 8.16)."""
     _, p, did, mode, slot, iid, target = step
-    d: Any = st.heroes[slot].basic if mode == "basic" else card_pool().by_id[did]
+    d: Any = st.heroes[slot].basic if mode == "basic" else st.pool.by_id[did]
     source = f"basic:{st.heroes[slot].id}" if mode == "basic" else did
     kind = d.target
     changed = False

@@ -10,6 +10,7 @@ Victory is never checked inside an effect: `defeat` calls `st.settle_later()` an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardarena.core.engine import Ref
 
@@ -22,6 +23,9 @@ def passive_amount(st: MasteryState, slot: int, kind: str) -> int:
     """The Hero's Passive plus its Path Passive of `kind` (0 if defeated: passives need a live Hero)."""
     if st.hp[slot] <= 0:
         return 0
+    if st.pool is not _PASSIVES_OF[0]:  # keyed by pool ids: another pool's cards (docs/cards.md) start afresh
+        _PASSIVES.clear()
+        _PASSIVES_OF[0] = st.pool
     # it depends only on the Hero, its Path and the kind: remembered by those (asked several times
     # at every attack, heal and Round end)
     key = (st.heroes[slot].id, st.path[slot], kind)
@@ -32,6 +36,7 @@ def passive_amount(st: MasteryState, slot: int, kind: str) -> int:
 
 
 _PASSIVES: dict[tuple[str, str, str], int] = {}
+_PASSIVES_OF: list[Any] = [None]  # the pool `_PASSIVES` describes
 
 
 def _passive_amount(st: MasteryState, slot: int, kind: str) -> int:

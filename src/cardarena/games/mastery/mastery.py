@@ -8,7 +8,6 @@ from typing import Any
 
 from cardarena.core.engine import Option, Step
 
-from .pool import card_pool
 from .schema import PathCard, TechniqueCard
 from .state import MasteryState
 
@@ -37,14 +36,15 @@ def after_reuse(st: MasteryState, slot: int) -> None:
         st.emit("refresh", hero=st.hero_ref(slot), name=st.ref(slot), skills=list(lo))
 
 
-def symbol_of(tid: str) -> str:
-    d: Any = card_pool().by_id[tid]
+def symbol_of(st: MasteryState, tid: str) -> str:
+    d: Any = st.pool.by_id[tid]
     return str(d.symbol)
 
 
 #: earned_paths by (Hero, Mastery Kit), both pool ids: a Kit changes a few times a game, and every
 #: Action Opportunity asks which Paths it earns
 _EARNED: dict[tuple[str, tuple[str, ...]], tuple[PathCard, ...]] = {}
+_EARNED_OF: list[Any] = [None]  # the pool `_EARNED` describes
 
 
 def earned_paths(st: MasteryState, slot: int) -> tuple[PathCard, ...]:
@@ -52,13 +52,16 @@ def earned_paths(st: MasteryState, slot: int) -> tuple[PathCard, ...]:
     hero = st.heroes[slot]
     kit = tuple(st.kit[slot])  # a tuple already (replaced on change, never mutated): no copy
     key = (hero.id, kit)
+    if st.pool is not _EARNED_OF[0]:  # keyed by pool ids: another pool's cards (docs/cards.md) start afresh
+        _EARNED.clear()
+        _EARNED_OF[0] = st.pool
     found = _EARNED.get(key)
     if found is None:
         counts: dict[str, int] = {}
         for tid in kit:
-            s = symbol_of(tid)
+            s = symbol_of(st, tid)
             counts[s] = counts.get(s, 0) + 1
-        by_id = card_pool().by_id
+        by_id = st.pool.by_id
         out = []
         for pid in hero.paths:
             pc: Any = by_id[pid]
@@ -103,7 +106,7 @@ def _bring_in(st: MasteryState, slot: int, pc: PathCard) -> None:
 def choose_path(st: MasteryState, slot: int, pid: str) -> None:
     """Rules mastery.9.5–9.10: the Path Passive is on at once; 2 copies of each Level 2 Technique
     enter the Main Deck. Free: no AP, no Hero action (ruling gap.25)."""
-    pc: Any = card_pool().by_id[pid]
+    pc: Any = st.pool.by_id[pid]
     st.path[slot] = pid
     _bring_in(st, slot, pc)
     if st.record:  # a search's copies keep no log: no event built
@@ -134,7 +137,7 @@ def h_rebalance(st: MasteryState, step: Step) -> None:
     if not cands:
         return
     b = p * 3
-    by_id = card_pool().by_id
+    by_id = st.pool.by_id
     opts = []
     for s, pc in cands:
         old: Any = by_id[st.path[s]]
@@ -148,8 +151,8 @@ def rebuild_loadout(st: MasteryState, slot: int, symbol: str, old_symbol: str) -
     """Rule mastery.10.12–10.13: the new Path's first two Masteries, plus a flexible third when one is
     eligible: the most recently recorded other Mastery that is not of the old Path's symbol (ruling gap.30)."""
     kit = st.kit[slot]
-    core = [t for t in kit if symbol_of(t) == symbol][:2]
-    rest = [t for t in kit if t not in core and symbol_of(t) != old_symbol]
+    core = [t for t in kit if symbol_of(st, t) == symbol][:2]
+    rest = [t for t in kit if t not in core and symbol_of(st, t) != old_symbol]
     return (*core, rest[-1]) if rest else tuple(core)
 
 
@@ -159,7 +162,7 @@ def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
         st.emit("rebalance_declined", player=p)  # changes nothing, uses nothing (rule mastery.10.14)
         return
     slot, pid = choice
-    by_id = card_pool().by_id
+    by_id = st.pool.by_id
     old: Any = by_id[st.path[slot]]
     new: Any = by_id[pid]
     res = st.reserve[slot]

@@ -6,27 +6,29 @@ from typing import Any
 
 from cardarena.guide import load_guide_from, result_words
 
-from .pool import card_pool
+from .pool import CardPool, card_pool
 
 
 def _p(e: dict[str, Any], key: str = "player") -> str:
     return f"P{e[key] + 1}"
 
 
-def _name(card_id: str) -> str:
-    c = card_pool().by_id.get(card_id)
+def _name(card_id: str, pool: CardPool) -> str:
+    c = pool.by_id.get(card_id)
     return c.name if c is not None else card_id
 
 
-def _source(s: str) -> str:
+def _source(s: str, pool: CardPool) -> str:
     """Event sources are pool ids, `basic:<hero id>` or `end_phase`."""
     if s.startswith("basic:"):
-        h: Any = card_pool().by_id[s[6:]]
+        h: Any = pool.by_id[s[6:]]
         return str(h.basic.name)
-    return "End Phase" if s == "end_phase" else _name(s)
+    return "End Phase" if s == "end_phase" else _name(s, pool)
 
 
-def narrate(e: dict[str, Any]) -> str | None:
+def narrate(e: dict[str, Any], pool: CardPool | None = None) -> str | None:
+    """One line for event `e`; `pool`: the game's (with its card files), the package's by default."""
+    pool = pool or card_pool()
     t = e["type"]
     if t == "coin":
         return f"Coin flip: {e['result']} — P{e['winner'] + 1} acts first in Round 1"
@@ -47,26 +49,26 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "opportunity_end":
         return None if e["acted"] else f"  {_p(e)} passes"
     if t == "perform":
-        what = e["card"] or (_name(e["skill"]) if e["skill"] else e["basic"])
+        what = e["card"] or (_name(e["skill"], pool) if e["skill"] else e["basic"])
         if e["mode"] == "tactic":
             return f"  {_p(e)} plays Immediate Tactic {what} ({e['cost']} AP, {e['ap']} left)"
         how = {"hand": "performs", "reuse": "reuses mastered", "basic": "uses Basic Action:"}[e["mode"]]
         return f"  {_p(e)}: {e['hero_name']} {how} {what} ({e['cost']} AP, {e['ap']} left)"
     if t == "damage":
-        return (f"    {_source(e['source'])} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
+        return (f"    {_source(e['source'], pool)} hits {e['name']} for {e['final']} (base {e['base']}+{e['bonus']}, "
                 f"DEF {e['defense']}, reduced {e['reduced']}) → {e['hp']} HP")
     if t == "blocked":
-        return f"    {e['name']} is Shielded: {_source(e['source'])} is blocked (Shielded removed)"
+        return f"    {e['name']} is Shielded: {_source(e['source'], pool)} is blocked (Shielded removed)"
     if t == "intercepted":
         if "name" not in e:  # a log from before interceptors were named
-            return f"    the damage of {_source(e['source'])} is intercepted"
-        return f"    {e['name']} intercepts the damage of {_source(e['source'])} meant for {e['protected_name']}"
+            return f"    the damage of {_source(e['source'], pool)} is intercepted"
+        return f"    {e['name']} intercepts the damage of {_source(e['source'], pool)} meant for {e['protected_name']}"
     if t == "redirected":
-        return f"    {_source(e['source'])} is redirected to {e['name']}"
+        return f"    {_source(e['source'], pool)} is redirected to {e['name']}"
     if t == "heal":
         # a heal of 0 (already at full HP) would read "0 → 16 HP", as if from 0 HP
         healed = f"{e['amount']} → {e['hp']} HP" if e["amount"] else f"nothing (stays at {e['hp']} HP)"
-        return f"    {_source(e['source'])}: {e['name']} heals {healed}"
+        return f"    {_source(e['source'], pool)}: {e['name']} heals {healed}"
     if t == "poisoned":
         return f"    {e['name']} is Poisoned" + (" again (2 End Phases)" if e["refreshed"] else " (2 End Phases)")
     if t == "poison_prevented":
@@ -95,7 +97,7 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"    {_p(e)} gains {e['amount']} AP ({e['ap']} now)"
     if t == "mastery":
         slot = "equipped in the Active Loadout" if e["equipped"] else "kept in the Kit (Loadout full)"
-        return f"    {e['name']} masters {_name(e['card'])} ({e['symbol']}): {slot}"
+        return f"    {e['name']} masters {_name(e['card'], pool)} ({e['symbol']}): {slot}"
     if t == "refresh":
         return f"    {e['name']}'s three Active skills refresh"
     if t == "level2":

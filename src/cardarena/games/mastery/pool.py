@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles, merge
 from cardarena.core.cards import closest_names, convert_cards, index_cards, load_card_tables, where
 from cardarena.core.errors import CardDataError
 
@@ -78,6 +79,8 @@ class CardPool:
 
 
 @cache
-def card_pool() -> CardPool:
-    tables = load_card_tables("cardarena.games.mastery", "cards")
+def card_pool(files: CardFiles | None = None) -> CardPool:
+    """The pool: the package's cards, or with card files (docs/cards.md) replacing and adding cards;
+    one pool per content of the files, never mixed with another."""
+    tables = merge(load_card_tables("cardarena.games.mastery", "cards"), files)
     return CardPool(convert_cards(tables, Card))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pool import card_pool
+from .pool import CardPool, card_pool
 
 
-def _n(card_id: str) -> str:
-    return card_pool().by_id[card_id].name
+def _n(card_id: str, pool: CardPool) -> str:
+    return pool.by_id[card_id].name
 
 
-def _hero(h: dict[str, Any], guards: list[str]) -> str:
+def _hero(h: dict[str, Any], guards: list[str], pool: CardPool) -> str:
     """`guards`: this Round's redirect and intercepts on this Hero, in words (public, they move attacks)."""
     if h["defeated"]:
         return f"    [defeated] {h['name']} ({h['class']})"
@@ -29,14 +29,16 @@ def _hero(h: dict[str, Any], guards: list[str]) -> str:
     bits += guards
     line = f"    {h['name']} ({h['class']}, {h['profession']}): {', '.join(bits)} — Passive {h['passive']}"
     if h["path"]:
-        line += f"; Path {_n(h['path'])} ({h['path_passive']})"
+        line += f"; Path {_n(h['path'], pool)} ({h['path_passive']})"
     if h["kit"]:
-        lo = [(_n(t) + (" (spent)" if t in h["spent"] else "")) for t in h["loadout"]]
-        line += f"\n      Mastery: {', '.join(_n(t) for t in h['kit'])}; Active: {', '.join(lo) or '—'}"
+        lo = [(_n(t, pool) + (" (spent)" if t in h["spent"] else "")) for t in h["loadout"]]
+        line += f"\n      Mastery: {', '.join(_n(t, pool) for t in h['kit'])}; Active: {', '.join(lo) or '—'}"
     return line
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
+    """`pool`: the game's (with its card files); the package's by default."""
+    pool = pool or card_pool()
     me = view["seat"]
     if view["round"] == 0:
         lines = [f"Set-up · P{view['first'] + 1} acts first in Round 1"]
@@ -58,7 +60,7 @@ def render(view: dict[str, Any]) -> str:
         who = ("You" if p == me else "Opponent") if me in (0, 1) else "Player"
         lines.append(f"\n{who} (P{p + 1}): {pv['ap']} AP, deck {pv['deck_count']}, hand {pv['hand_count']}, "
                      f"discard {len(pv['discard'])}")
-        lines.extend(_hero(h, guards.get((h["seat"], h["slot"]), [])) for h in pv["heroes"])
+        lines.extend(_hero(h, guards.get((h["seat"], h["slot"]), []), pool) for h in pv["heroes"])
         if "hand" in pv:
             lines.append("    Hand: " + ("; ".join(f"{c['name']} ({c['cost']} AP)" for c in pv["hand"]) or "empty"))
     return "\n".join(lines)

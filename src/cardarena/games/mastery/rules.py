@@ -12,7 +12,7 @@ from cardarena.core.engine import Option, Step
 
 from . import actions, mastery
 from .effects import draw, heal, lose_hp, passive_amount
-from .pool import card_pool
+from .pool import CardPool, card_pool
 from .schema import HeroCard, Playable
 from .state import MasteryState
 
@@ -21,12 +21,12 @@ HAND = 7
 
 def new_state(
     parties: list[list[HeroCard]], decks: list[list[Playable]], seed: int, params: dict[str, Any],
-    config: dict[str, Any],
+    config: dict[str, Any], pool: CardPool | None = None,
 ) -> MasteryState:
     """Build the tables and run set-up to the first decision. `parties[p]` is Support, Attacker, Tank."""
     st = MasteryState.__new__(MasteryState)
     st._init_base(config, seed)
-    pool = card_pool()
+    st.pool = pool = pool or card_pool()  # the game's cards (with its card files: the ruleset's pool)
     heroes = [h for p in (0, 1) for h in parties[p]]
     # instance ids 0-5 are the Heroes by slot, 6-23 their Paths (FIRST_CARD): in play, seen by all
     defs: list[Any] = list(heroes)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.cards import card_info
-from cardarena.core.decks import Deck, load_starters
+from cardarena.core.decks import Deck, starters_with
 from cardarena.core.engine import State
 from cardarena.core.ruleset import Ruleset
 
@@ -37,9 +38,11 @@ class MasteryRuleset(Ruleset):
     }
     rule_ranges: ClassVar[dict[str, tuple[int, int]]] = {"ap": (1, 30), "round_cap": (1, 100)}
 
+    card_schema = Card
+
     @property
     def pool(self) -> CardPool:
-        return card_pool()
+        return card_pool(self.card_files)
 
     # -- cards -----------------------------------------------------------------------------------
     def card_names(self) -> list[str]:
@@ -72,7 +75,7 @@ class MasteryRuleset(Ruleset):
 
     # -- decks -----------------------------------------------------------------------------------
     def starter_decks(self) -> dict[str, Deck]:
-        return _starters()
+        return _starters(self.card_files)
 
     def check_deck(self, deck: Deck, fmt: str | None = None) -> list[str]:
         return check_deck(deck, self.pool, fmt)
@@ -85,7 +88,7 @@ class MasteryRuleset(Ruleset):
             hs = [by_name[n] for n in d.leaders["heroes"]]
             parties.append([next(h for h in hs if isinstance(h, HeroCard) and h.cls == c) for c in CLASSES])
         cards = [[by_name[n] for n, k in d.cards.items() for _ in range(k)] for d in decks]
-        return game_rules.new_state(parties, cards, seed, params, config)  # type: ignore[arg-type]
+        return game_rules.new_state(parties, cards, seed, params, config, self.pool)  # type: ignore[arg-type]
 
     def random_deck(self, rng: Any) -> Deck:
         return random_deck(self.pool, rng)
@@ -110,10 +113,10 @@ class MasteryRuleset(Ruleset):
         return self.pool.by_id
 
     def render(self, view: dict[str, Any]) -> str:
-        return render(view)
+        return render(view, self.pool)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
-        return narrate(event)
+        return narrate(event, self.pool)
 
     def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
         d = state.decision
@@ -150,5 +153,5 @@ def access_words(t: TechniqueCard, by_id: dict[str, Any]) -> str:
 
 
 @cache
-def _starters() -> dict[str, Deck]:
-    return load_starters("cardarena.games.mastery", check=lambda d: check_deck(d, card_pool()))
+def _starters(files: CardFiles | None = None) -> dict[str, Deck]:
+    return starters_with("cardarena.games.mastery", files, lambda d: check_deck(d, card_pool(files)))

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.engine import Handler, State
 from cardarena.core.fields import F
 from cardarena.core.options import Shared
 
-from .pool import card_pool
+from .pool import CardPool, card_pool
 from .schema import HeroCard, PathCard, TechniqueCard
 
 #: instance ids below this are the 6 Heroes (id = slot) and their 18 Paths; cards come after
@@ -30,7 +31,7 @@ class MasteryState(State):
     HANDLERS: ClassVar[dict[str, Handler]] = {}  # filled by rules.py
 
     FIELDS: ClassVar[dict[str, str]] = {
-        "heroes": F.TRANSIENT, "params": F.VALUE,
+        "heroes": F.TRANSIENT, "pool": F.TRANSIENT, "params": F.VALUE,
         "deck": F.LIST2, "hand": F.LIST2, "discard": F.LIST2, "reserve": F.LIST2,
         "hp": F.LIST, "used": F.LIST, "shielded": F.LIST, "poison": F.LIST, "ward": F.LIST, "def_up": F.LIST,
         "reduce": F.LIST, "intercept": F.LIST, "redirect": F.LIST, "kit": F.LIST, "loadout": F.LIST,
@@ -39,6 +40,7 @@ class MasteryState(State):
     }
 
     heroes: tuple[HeroCard, ...]  # by Hero slot, never changes (rebuilt from config after a load)
+    pool: CardPool  # the game's cards: the package's, or with the card files of its config (docs/cards.md)
     params: dict[str, Any]
     deck: list[list[int]]
     hand: list[list[int]]
@@ -67,6 +69,7 @@ class MasteryState(State):
 
     def after_load(self) -> None:
         self.heroes = tuple(self.defs[:6])
+        self.pool = card_pool(CardFiles.from_config(self.config))
 
     # -- small queries -------------------------------------------------------------------------
     def live(self, slot: int) -> bool:
@@ -102,7 +105,7 @@ class MasteryState(State):
 
     def path_card(self, slot: int) -> PathCard | None:
         pid = self.path[slot]
-        return None if not pid else card_pool().by_id[pid]  # type: ignore[return-value]
+        return None if not pid else self.pool.by_id[pid]  # type: ignore[return-value]
 
     # -- hidden information: one knowledge function (docs/architecture.md) ---------------------
     def visible_mask(self, iid: int) -> int:
