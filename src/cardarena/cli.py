@@ -25,13 +25,14 @@ from . import __version__
 from .agents import make_agent
 from .agents.base import Agent
 from .arena.schedule import secret_seed
+from .core.cardfiles import CardFiles
 from .core.decks import Deck, load_deck
 from .core.engine import State
 from .core.errors import CardArenaError, DeckError, exit_code
 from .core.files import output_problem
 from .core.match import Clock, TimeControl, replay_record
 from .core.registry import list_games, load_game
-from .core.replay import save_replay
+from .core.replay import replay_game, save_replay
 from .core.ruleset import Ruleset
 from .guide import GuideError, load_guide, result_words
 from .limited_cli import app as limited_app
@@ -59,6 +60,9 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+CardsOpt = Annotated[list[Path] | None, typer.Option(
+    "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones "
+                    "(repeatable; docs/cards.md).")]
 
 
 def fail(msg: str, code: int = 2) -> NoReturn:
@@ -80,11 +84,18 @@ def _root(
     """cardarena: card games played by their complete rules, automatons that play them, and an arena."""
 
 
-def _game(game_id: str) -> Ruleset:
+def _game(game_id: str, cards: list[Path] | None = None) -> Ruleset:
+    """The game, with the card files of `--cards` if any (a bad one: its message, exit 2)."""
     try:
-        return load_game(game_id)
+        return load_game(game_id, CardFiles.read(cards or []))
     except CardArenaError as e:
         fail(str(e))
+
+
+def _cards_line(g: Ruleset) -> None:
+    """With card files, what they change (`cards: whip.toml — changed: Flame Whip`), on stderr."""
+    if g.card_files is not None:
+        err.print(g.cards_line(), markup=False)
 
 
 def _json(data: Any) -> None:
@@ -173,12 +184,20 @@ def cards(
     game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
     name: Annotated[str | None, typer.Argument(help="A card name (any case, a unique prefix is enough).")] = None,
     as_json: JsonOpt = False,
+    cards_: CardsOpt = None,
+    toml: Annotated[bool, typer.Option(
+        "--toml", help="Print the card's [[cards]] table as written in its file: a card file to copy, change and "
+                       "give with --cards (docs/cards.md).")] = False,
 ) -> None:
     """List a game's card pool, or show one card.
 
     Example: cardarena cards aliens "ember lash"
     """
-    g = _game(game)
+    g = _game(game, cards_)
+    if toml and name is None:
+        fail("--toml prints one card's table: give the card's name")
+    if not as_json and not toml:
+        _cards_line(g)
     index = CardIndex(g)
     if name is not None:
         entry, candidates = index.find(name)
@@ -190,6 +209,12 @@ def cards(
             fail(unknown_card_message(name, g.card_names()))
         if as_json:
             _json(index.infos[entry.card])
+            return
+        if toml:
+            try:
+                print(g.card_toml(entry.card), end="")
+            except CardArenaError as e:
+                fail(str(e))
             return
         for line in index.describe(entry) if entry.part else card_lines(index.infos[entry.card]):
             out.print(line, markup=False)
@@ -220,12 +245,13 @@ def decks(
     game: Annotated[str, typer.Argument(help="Game id.")],
     name: Annotated[str | None, typer.Argument(help="A starter: print it as a deck file to copy.")] = None,
     as_json: JsonOpt = False,
+    cards_: CardsOpt = None,
 ) -> None:
     """List a game's starter decks (usable by name wherever a deck is asked for), or print one as a file.
 
     Example: cardarena decks aliens mind_storm
     """
-    g = _game(game)
+    g = _game(game, cards_)
     starters = g.starter_decks()
     if name is not None:
         if name not in starters:
@@ -260,11 +286,16 @@ def validate(
     deck: Annotated[str, typer.Argument(help="A deck file (TOML) or a starter name.")],
     fmt: Annotated[str | None, typer.Option("--format", help="Check against this format instead of the deck's.")] = None,
     as_json: JsonOpt = False,
+    cards_: CardsOpt = None,
 ) -> None:
     """Check a deck; exit 1 listing every reason it is not legal.
 
     Example: cardarena validate mind_storm
     """
+    try:
+        files = CardFiles.read(cards_ or [])
+    except CardArenaError as e:
+        fail(str(e))
     found = None if Path(deck).exists() else _find_starter(deck)
     if found is None and not Path(deck).exists():
         names = ", ".join(f"{g.id}: {', '.join(sorted(g.starter_decks()))}" for g in list_games())
@@ -282,6 +313,10 @@ def validate(
         else:
             err.print(str(e), markup=False)
         raise typer.Exit(1) from None
+    if files is not None:  # the deck checked against the pool with the card files
+        g = _game(g.id, cards_)
+        if not as_json:
+            _cards_line(g)
     if fmt is not None and fmt not in g.formats:
         fail(f"{g.id} has no format {fmt!r}; formats: {', '.join(g.formats)}")
     problems = g.check_deck(d, fmt)
@@ -398,6 +433,7 @@ def match(
     time_control: Annotated[str | None, typer.Option(
         "--time-control", help="Clocks of both seats, as in contests: PER_DECISION+BANK[+STARTUP] seconds, e.g. "
         "2+30; over both loses as TIMEOUT. Default: none (an external bot keeps its own default limits).")] = None,
+    cards_: CardsOpt = None,
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
@@ -406,7 +442,9 @@ def match(
     registers (docs/architecture.md). Example:
     cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
     """
-    g = _game(game)
+    g = _game(game, cards_)
+    if not as_json:
+        _cards_line(g)
     _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
@@ -559,7 +597,7 @@ def replay_cmd(
     state: State | None = None
     try:
         data = replays.read(file)
-        g = load_game(data["game"])
+        g = replay_game(data)
         if step:
             from .terminal.stepper import step_through
 
@@ -587,6 +625,7 @@ def replay_cmd(
         out.print(f"{g.name} · " + " vs ".join(f"P{i + 1}: {a} ({n})" for i, (a, n) in enumerate(zip(agents, names,
                                                                                                   strict=False)))
                   + f" · seed {data['seed']}", style="bold", markup=False)
+        _cards_line(g)
         for ev in state.log:
             line = g.narrate(ev)
             if line is not None:
@@ -595,8 +634,9 @@ def replay_cmd(
         err.print(problem, markup=False)
         raise typer.Exit(1)
     if verify_:
+        with_cards = f", with the card files it records ({g.card_files.label})" if g.card_files is not None else ""
         out.print(f"{file}: OK — {len(data['choices'])} choices re-run to the identical log "
-                  f"({len(data.get('log', []))} events) and result {data.get('result')}", markup=False)
+                  f"({len(data.get('log', []))} events) and result {data.get('result')}{with_cards}", markup=False)
 
 
 # -- playing -------------------------------------------------------------------------------------------
@@ -615,6 +655,7 @@ def play_cmd(
     bot_log: Annotated[Path | None, typer.Option(
         "--bot-log", help="Folder for each external bot's transcript, p1.jsonl / p2.jsonl: every line it was "
         "sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
+    cards_: CardsOpt = None,
 ) -> None:
     """Play a game against an automaton in the terminal.
 
@@ -626,7 +667,8 @@ def play_cmd(
     """
     from .terminal.play import PlaySession
 
-    g = _game(game)
+    g = _game(game, cards_)
+    _cards_line(g)
     _check_output(replay, "--replay")
     try:
         rules_ = parse_rules(g, rule)
