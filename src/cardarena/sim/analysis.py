@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.errors import CardArenaError
 from cardarena.core.registry import load_game
 
@@ -103,9 +104,10 @@ class GameStats:
         self.name = self.name or self.game
 
 
-def analyse(rows: list[Row]) -> list[GameStats]:
+def analyse(rows: list[Row], cards: CardFiles | None = None) -> list[GameStats]:
     """Per game and format (pooled circuits Duel and Squad runs are two sections, never one mixture
-    whose variants would be compared on different games), then per variant."""
+    whose variants would be compared on different games), then per variant. `cards`: the card files
+    the rows were played with (their cards' kinds and the decks' lists come from that pool)."""
     by_game: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for r in rows:
         by_game[(r["game"], r["format"] or "")].append(r)
@@ -114,7 +116,7 @@ def analyse(rows: list[Row]) -> list[GameStats]:
         by_variant: dict[str, list[Row]] = {}
         for r in grows:
             by_variant.setdefault(r["variant"], []).append(r)
-        variants = [variant_stats(game, label, vrows) for label, vrows in by_variant.items()]
+        variants = [variant_stats(game, label, vrows, cards) for label, vrows in by_variant.items()]
         several = sum(1 for g, _ in by_game if g == game) > 1
         gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants,
                        name=f"{game} ({fmt})" if several else game)
@@ -130,7 +132,7 @@ def _player_label(rows: list[Row], p: int) -> str:
     return label + (f" ({decks.pop()})" if len(decks) == 1 else "")
 
 
-def variant_stats(game: str, label: str, rows: list[Row]) -> VariantStats:
+def variant_stats(game: str, label: str, rows: list[Row], cards: CardFiles | None = None) -> VariantStats:
     n = len(rows)
     nseats = max(len(r["agents"]) for r in rows)
     players = [(_player_label(rows, p), Rate(sum(won(r, seat_of(r, p)) for r in rows), n)) for p in range(nseats)]
@@ -144,12 +146,12 @@ def variant_stats(game: str, label: str, rows: list[Row]) -> VariantStats:
         events.update(r["events"].keys())
     decks = sorted({d for r in rows for d in r["decks"]})
     matrix = matchup_matrix(rows)
-    cards, kinds = card_stats(game, rows)
+    per_card, kinds = card_stats(game, rows, cards)
     return VariantStats(
         label=label, rules=json.loads(rows[0]["rules"]), rows=rows, players=players, seats=seats, draws=draws,
         first_player=first, reasons={k: Rate(v, n) for k, v in reasons.most_common()},
         turns=Lengths([float(r["turns"]) for r in rows]), decisions=Lengths([float(r["decisions"]) for r in rows]),
-        decks=decks, matrix=matrix, cards=cards, kind_average=kinds,
+        decks=decks, matrix=matrix, cards=per_card, kind_average=kinds,
         errors=[f"task {r['task']} (seed {r['seed']}): {r['error']}" for r in rows if r["error"]],
         events={k: Rate(v, n) for k, v in sorted(events.items())},
         peaks={k: Lengths([float(r["peaks"][k]) for r in rows if k in r["peaks"]])
@@ -171,26 +173,26 @@ def matchup_matrix(rows: list[Row]) -> dict[tuple[str, str], Rate]:
 
 
 @cache
-def _deck_cards(game: str, deck: str) -> frozenset[str] | None:
+def _deck_cards(game: str, deck: str, cards: CardFiles | None = None) -> frozenset[str] | None:
     """The card names a deck holds (leaders included), or None when the deck cannot be read now."""
     try:
-        d = load_game(game).resolve_deck(deck)
+        d = load_game(game, cards).resolve_deck(deck)
     except (CardArenaError, OSError, KeyError, ValueError):
         return None
     return frozenset(d.cards) | frozenset(n for names in d.leaders.values() for n in names)
 
 
 @cache
-def card_kind(game: str, card: str) -> str:
+def card_kind(game: str, card: str, cards: CardFiles | None = None) -> str:
     try:
-        info = load_game(game).card_info(card)
-    except KeyError:
+        info = load_game(game, cards).card_info(card)
+    except (KeyError, CardArenaError):
         return "?"
     sub = info.get("type") or info.get("subtype")
     return str(info.get("kind", "?")) + (f"/{sub}" if sub else "")
 
 
-def card_stats(game: str, rows: list[Row]) -> tuple[list[CardStat], dict[str, float]]:
+def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tuple[list[CardStat], dict[str, float]]:
     """Per card, over seat-games: play rate, win rate when played and when not, first-play turn;
     outliers against the average of the card's kind (pooled win rate when played)."""
     eligible: Counter[str] = Counter()
@@ -208,7 +210,7 @@ def card_stats(game: str, rows: list[Row]) -> tuple[list[CardStat], dict[str, fl
             for c in r["cards"]:
                 if c["seat"] == seat and c["card"] not in mine:
                     mine[c["card"]] = c["turn"]
-            held = _deck_cards(game, r["decks"][seat])
+            held = _deck_cards(game, r["decks"][seat], cards)
             for card in (seen if held is None else held | mine.keys()):
                 eligible[card] += 1
                 win_eligible[card] += w
@@ -221,7 +223,7 @@ def card_stats(game: str, rows: list[Row]) -> tuple[list[CardStat], dict[str, fl
     kind_n: Counter[str] = Counter()
     for card in sorted(eligible):
         n, k = eligible[card], played[card]
-        kind = card_kind(game, card)
+        kind = card_kind(game, card, cards)
         kind_k[kind] += win_played[card]
         kind_n[kind] += k
         stats.append(CardStat(

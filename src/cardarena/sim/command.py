@@ -76,13 +76,18 @@ def sim(
         help="Check every gate this way instead of its own: value, interval or plausible (broken only when "
              "the whole 95% interval lies outside: for small samples).")] = None,
     logs: Annotated[bool, typer.Option("--logs", help="Also save each game's replay (with its log) in OUT/logs.")] = False,
-    cards: Annotated[bool, typer.Option("--cards/--no-cards", help="Record the log for per-card statistics.")] = True,
+    card_file: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="A card file played in every game: its [[cards]] replace the game's cards of the same id "
+                        "and add new ones (repeatable; docs/cards.md). Recorded in run.json.")] = None,
+    no_cards: Annotated[bool, typer.Option("--no-cards", help="Do not record the log (no per-card statistics).")] = False,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write the report at the end.")] = True,
 ) -> None:
     """Play many automaton games and report on them (balance lab).
 
     Example: cardarena sim circuits --p1 random --p2 random --games 200 --decks all --variant reserve_token=false
     """
+    from cardarena.core.cardfiles import CardFiles
+
     from .backends import BACKENDS
     from .runner import Plan, a_run, load_plan, run
 
@@ -91,6 +96,7 @@ def sim(
     if address is not None and backend != "ray":
         _fail("--address is a Ray cluster's address: give it with --backend ray")
     try:
+        files = CardFiles.read(card_file or [])
         if resume:
             if out_dir is None:
                 _fail("--resume needs --out, the run directory to continue")
@@ -99,6 +105,7 @@ def sim(
             if game is not None and game != plan.game:
                 _fail(f"{out_dir} holds {a_run(plan.game)}, not {a_run(game)}: --resume continues the run stored "
                       "there (give another --out for a new run)")
+            _same_cards(out_dir, plan.files(), files, bool(card_file))
             out.print(f"resuming the plan stored in {out_dir}/run.json (other plan options are ignored)")
         else:
             if game is None:
@@ -107,12 +114,13 @@ def sim(
             deck_list = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
             plan = Plan(game=game, players=[p1, p2], games=games, seed=seed, rules=parse_rules(rule),
                         variants=[parse_rules([v], "--variant") for v in variant or []], decks=deck_list,
-                        fmt=fmt, cards=cards, keep_log=logs)
+                        fmt=fmt, cards=not no_cards, keep_log=logs,
+                        card_files=None if files is None else files.to_dict())
             if out_dir is None:
                 out_dir = Path("sim-runs") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
         from .runner import check_out, check_plan
 
-        total = len(check_plan(plan))  # agents, decks and rules fail here, not in every worker
+        total = len(check_plan(plan))  # card files, agents, decks and rules fail here, not in every worker
         check_out(out_dir, resume)  # before the progress bar: a taken folder is said on its own
     except FileExistsError as e:
         _fail(str(e))
@@ -135,6 +143,8 @@ def sim(
     workers = workers or cores()
     out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant) on {backend} with {workers} "
               f"worker(s) -> {out_dir}")
+    if plan.card_files is not None:
+        out.print(plan.ruleset().cards_line(), markup=False, soft_wrap=True)
     try:
         stats = _run_with_progress(plan, out_dir, backend, workers, address, resume, run)
     except FileExistsError as e:
@@ -156,6 +166,17 @@ def sim(
         _stopped(stats.done, stats.total, out_dir)
     code = _report_and_gates([out_dir], out_dir / "report", gate_file, report)
     raise typer.Exit(code)
+
+
+def _same_cards(out_dir: Path, recorded: Any, given: Any, asked: bool) -> None:
+    """`--resume` plays the card files recorded in run.json: a run is never finished with other cards.
+    `--cards` given with it must hold the same texts."""
+    if asked and given != recorded and (given is None or recorded is None or given.sha256 != recorded.sha256):
+        had = "the package's cards" if recorded is None else f"the card files {recorded.short}"
+        _fail(f"{out_dir} was played with {had}, not with {given.short}: a run is resumed with the cards it "
+              "began with (drop --cards to use those recorded in its run.json, or give another --out for a new run)")
+    if recorded is not None:
+        out.print(f"cards: {recorded.short}, as recorded in {out_dir}/run.json", markup=False, soft_wrap=True)
 
 
 def _stopped(kept: int, total: int, out_dir: Path) -> None:
@@ -254,6 +275,7 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         raise
     if not rows:
         _fail(f"no rows in {', '.join(map(str, dirs))}")
+    files, notes = _played_with(dirs, rows)
     differ = diverging_deals(rows)
     rows, twice = repeated_deals(rows)
     if differ:
@@ -273,7 +295,10 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         from .gates import gates_html
         from .report import print_summary, write_report
 
-        page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "")
+        page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "",
+                                   cards=files, notes=notes)
+        for note in notes:
+            out.print(note, markup=False, soft_wrap=True)
         print_summary(stats, out)
         out.print(f"report: {page}")
     from .gates import failures
@@ -289,6 +314,46 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         out.print(f"gates: {sum(r.ok for r in results)} ok, {len(fails)} broken"
                   + (f", {known} known broken" if known else ""))
     return 1 if fails else 0
+
+
+def _played_with(dirs: list[Path], rows: list[Row]) -> tuple[Any, list[str]]:
+    """The card files the rows were played with (from the run.json of the folders given) and the report's
+    line on what they change, `cards: whip.toml — changed: Flame Whip`. Rows played with different cards
+    are refused: a before/after comparison is two runs, two reports (docs/balance/README.md)."""
+    from cardarena.core.registry import load_game
+
+    from .runner import load_plan
+
+    labels = sorted({r.get("card_file") or "" for r in rows})
+    if len(labels) > 1:
+        shown = "; ".join(label or "the package's cards" for label in labels)
+        _fail(f"these rows were played with different cards ({shown}): report each run on its own and compare "
+              "the two reports (docs/balance/README.md, \"Trying a card\")")
+    label = labels[0] if labels else ""
+    if not label:
+        return None, []
+    for d in dirs:
+        run = run_folder(d)
+        try:
+            files = None if run is None else load_plan(run).files()
+        except (OSError, ValueError, CardArenaError):
+            files = None
+        if files is not None and files.short == label:
+            try:
+                return files, [load_game(g, files).cards_line() for g in sorted({r["game"] for r in rows})]
+            except CardArenaError as e:  # the package changed since: the files no longer load
+                return None, [f"cards: {label} (they do not load now: {e})"]
+    return None, [f"cards: {label} (their texts are in the run.json of the run that played them)"]
+
+
+def run_folder(path: Path) -> Path | None:
+    """The run folder (with its run.json) of a run folder, its `rows/` or one of its part files."""
+    from .runner import RUN_FILE
+
+    for folder in (path, path.parent, path.parent.parent):
+        if folder.is_dir() and (folder / RUN_FILE).is_file() and (folder == path or (folder / "rows").is_dir()):
+            return folder
+    return None
 
 
 def report_dir(path: Path) -> Path:

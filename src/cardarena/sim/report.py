@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..core.cardfiles import CardFiles
 from ..plotting import figure
 from .analysis import GameStats, VariantStats, analyse
 from .rows import Row
@@ -216,9 +217,12 @@ def _e(x: Any) -> str:
     return html.escape(str(x))
 
 
-def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, gates_html: str = "") -> str:
+def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, gates_html: str = "",
+                notes: list[str] | None = None) -> str:
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{_e(title)}</title>"
              f"<style>{_CSS}</style></head><body><h1>{_e(title)}</h1>"]
+    for note in notes or []:  # e.g. the card files the games were played with
+        parts.append(f"<p><b>{_e(note)}</b></p>")
     if gates_html:
         parts.append(gates_html)
     for gs in stats:
@@ -308,10 +312,12 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
 
 
 def write_report(rows: list[Row], out: Path, title: str = "cardarena balance report",
-                 gates_html: str = "") -> tuple[Path, list[GameStats]]:
-    """Write `out/report.html` and `out/*.png`; return the page's path and the analysis."""
+                 gates_html: str = "", cards: CardFiles | None = None,
+                 notes: list[str] | None = None) -> tuple[Path, list[GameStats]]:
+    """Write `out/report.html` and `out/*.png`; return the page's path and the analysis. `cards`: the
+    card files the games were played with; `notes`: lines shown under the title (what they change)."""
     out.mkdir(parents=True, exist_ok=True)
-    stats = analyse(rows)
+    stats = analyse(rows, cards)
     images: dict[str, bytes] = {}
     import io
 
@@ -322,7 +328,7 @@ def write_report(rows: list[Row], out: Path, title: str = "cardarena balance rep
             images[name] = buf.getvalue()
             (out / f"{name}.png").write_bytes(images[name])
     page = out / "report.html"
-    page.write_text(render_html(stats, images, title, gates_html), encoding="utf-8")
+    page.write_text(render_html(stats, images, title, gates_html, notes), encoding="utf-8")
     return page, stats
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardarena.agents import make_agent
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.decks import Deck
 from cardarena.core.errors import CardArenaError, EngineError
 from cardarena.core.match import play_game, turns_of
@@ -54,35 +55,40 @@ class Task:
     matchup: int = 0
     cards: bool = True  # record the event log and count the cards played
     keep_log: bool = False  # return a replay record with the row
+    card_files: CardFiles | None = None  # card files the game is played with (docs/cards.md); None: the package's
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["decks"], d["agents"] = list(self.decks), list(self.agents)
+        d["card_files"] = None if self.card_files is None else self.card_files.to_dict()
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Task:
-        return cls(**{**d, "decks": tuple(d["decks"]), "agents": tuple(d["agents"])})
+        files = d.get("card_files")
+        return cls(**{**d, "decks": tuple(d["decks"]), "agents": tuple(d["agents"]),
+                      "card_files": None if files is None else CardFiles.from_dict(files)})
 
 
 @cache
-def _deck(game_id: str, spec: str, fmt: str | None) -> Deck:
-    """Decks are resolved once per worker process (starter lookups and legality checks are not free)."""
-    return load_game(game_id).resolve_deck(spec, fmt)
+def _deck(game_id: str, spec: str, fmt: str | None, files: CardFiles | None = None) -> Deck:
+    """Decks are resolved once per worker process (starter lookups and legality checks are not free),
+    against the pool the game is played with."""
+    return load_game(game_id, files).resolve_deck(spec, fmt)
 
 
 def play_task(task: Task) -> Row:
     """Play one game and summarise it. An engine exception is recorded in the row (reason
     `engine_error`, with the message) rather than stopping the run; automaton faults are already
     forfeits in the shared match loop."""
-    g = load_game(task.game)
+    g = load_game(task.game, task.card_files)
     rules = json.loads(task.rules)
     t0 = time.perf_counter()
     state: State | None = None
     error = ""
     fault = ""
     try:
-        decks = [_deck(task.game, d, task.fmt) for d in task.decks]
+        decks = [_deck(task.game, d, task.fmt, task.card_files) for d in task.decks]
         agents = [make_agent(spec, seed=task.seed * 2 + seat) for seat, spec in enumerate(task.agents)]
         state = g.new_game(decks=decks, seed=task.seed, fmt=task.fmt, rules=rules)
         state.record = task.cards or task.keep_log
@@ -129,6 +135,7 @@ def _summary(g: Ruleset, task: Task, state: State | None, error: str, rules: dic
         "cards": [],
         "events": {},
         "peaks": {},
+        "card_file": card_file_label(task.card_files),
     }
     if state is None:
         return row
@@ -142,6 +149,12 @@ def _summary(g: Ruleset, task: Task, state: State | None, error: str, rules: dic
         first = kept  # a game that logs no `turn` event but keeps who went first
     row.update(first_player=first, cards=cards, events=events, peaks=peaks)
     return row
+
+
+def card_file_label(files: CardFiles | None) -> str:
+    """A row's `card_file`: "" for the package's cards, else the files' names and the start of their
+    hash (`whip.toml (sha256 1a2b3c4d5e6f)`); run.json holds their texts."""
+    return "" if files is None else files.short
 
 
 def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[dict[str, Any]], dict[str, int],
@@ -193,6 +206,7 @@ def schema() -> pa.Schema:
         ("error", pa.string()),
         ("cards", pa.list_(pa.struct([("card", pa.string()), ("seat", pa.int8()), ("turn", pa.int32())]))),
         ("events", pa.map_(pa.string(), pa.int32())), ("peaks", pa.map_(pa.string(), pa.int32())),
+        ("card_file", pa.string()),
     ])
 
 
@@ -241,6 +255,8 @@ def row_files(paths: list[Path]) -> list[Path]:
 
 #: the columns that map a name to a count (`pa.map_(string, int32)`)
 MAP_COLUMNS = ("events", "peaks")
+#: columns added after the first rows were written: read as empty from a file without them
+LATER_COLUMNS = ("card_file",)
 
 PathLike = str | Path
 
@@ -274,13 +290,13 @@ def _conform(data: pa.Table, f: Path) -> pa.Table:
     import pyarrow as pa
 
     want = schema()
-    missing = [c for c in want.names if c not in data.column_names and c not in MAP_COLUMNS]
+    missing = [c for c in want.names if c not in data.column_names and c not in (*MAP_COLUMNS, *LATER_COLUMNS)]
     if missing:  # another table (the report would fail on its first missing column)
         raise RowsError(f"{f}: not a Parquet file of `cardarena sim` rows (no column {', '.join(missing)})")
     columns: dict[str, pa.ChunkedArray | pa.Array] = {}
     for field in want:
         if field.name not in data.column_names:
-            columns[field.name] = pa.nulls(data.num_rows, field.type)  # read as no events, no peaks
+            columns[field.name] = pa.nulls(data.num_rows, field.type)  # no events, no peaks, the package's cards
             continue
         col = data.column(field.name)
         if field.name == "task" and col.null_count:
@@ -335,6 +351,7 @@ def read_rows(path: PathLike | Sequence[PathLike]) -> list[Row]:
             raise RowsError("not a Parquet file of `cardarena sim` rows (a game without a task number)")
         r["events"] = dict(r.get("events") or [])
         r["peaks"] = dict(r.get("peaks") or [])
+        r["card_file"] = r.get("card_file") or ""
     return rows
 
 
@@ -360,9 +377,12 @@ def from_pandas(frame: pd.DataFrame) -> pa.Table:
     import pyarrow as pa
 
     want = schema()
-    missing = [c for c in want.names if c not in frame.columns]
+    missing = [c for c in want.names if c not in frame.columns and c not in LATER_COLUMNS]
     if missing:
         raise RowsError(f"the frame is not `cardarena sim` rows (no column {', '.join(missing)})")
+    later = [c for c in LATER_COLUMNS if c not in frame.columns]
+    if later:  # rows written before those columns were: the package's cards
+        frame = frame.assign(**dict.fromkeys(later, ""))
     try:
         table = pa.Table.from_pandas(frame[want.names], schema=want, preserve_index=False)
     except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError) as e:
@@ -397,7 +417,8 @@ def repeated_deals(rows: list[Row]) -> tuple[list[Row], int]:
 
 
 def _deal(r: Row) -> tuple[Any, ...]:
-    return r["game"], r["format"], r["variant"], r["rules"], r["seed"], tuple(r["decks"]), tuple(r["agents"])
+    return (r["game"], r["format"], r["variant"], r["rules"], r["seed"], tuple(r["decks"]), tuple(r["agents"]),
+            r.get("card_file") or "")
 
 
 def diverging_deals(rows: list[Row]) -> int:

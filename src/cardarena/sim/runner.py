@@ -17,7 +17,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.registry import load_game
+from cardarena.core.ruleset import Ruleset
 
 from .backends import make_backend
 from .rows import Row, Task, read_rows, write_rows
@@ -30,7 +32,9 @@ class Plan:
     """What to play. `players` are `AGENT[:params][:DECK]` specs (P1, P2, ...). With `decks`, every
     pair of those decks meets (`["all"]`: every starter): `games` per pair and variant, half with P1
     holding the first deck, half with P1 holding the second. Seats are swapped game by game.
-    `variants` are rule overrides compared with `rules` alone (the baseline, first)."""
+    `variants` are rule overrides compared with `rules` alone (the baseline, first). `card_files` are
+    the card files every game is played with (`CardFiles.to_dict()`: their names and texts, so that a
+    resumed run plays the recorded cards, whatever the files hold now; docs/cards.md)."""
 
     game: str
     players: list[str]
@@ -42,6 +46,7 @@ class Plan:
     fmt: str | None = None
     cards: bool = True
     keep_log: bool = False
+    card_files: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,6 +54,14 @@ class Plan:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Plan:
         return cls(**d)
+
+    def files(self) -> CardFiles | None:
+        """The card files of the plan (None: the package's cards)."""
+        return None if self.card_files is None else CardFiles.from_dict(self.card_files, RUN_FILE)
+
+    def ruleset(self) -> Ruleset:
+        """The game the plan plays: with its card files, if it has any."""
+        return load_game(self.game, self.files())
 
 
 def split_player(spec: str) -> tuple[str, str | None]:
@@ -69,7 +82,7 @@ def _text(v: Any) -> str:
 
 def matchups(plan: Plan) -> list[tuple[str, ...]]:
     """The deck pairs of the plan, P1's deck first (each pair also plays with the decks exchanged)."""
-    g = load_game(plan.game)
+    g = plan.ruleset()
     specs = [split_player(p) for p in plan.players]
     # the starters legal in the plan's format (a circuits Squad starter never meets a Duel one); a
     # starter made for that format but illegal in it is a data error, never silently left out
@@ -112,7 +125,7 @@ def tasks(plan: Plan) -> list[Task]:
     """Every game of the plan, in a fixed order. The seed depends on the matchup and the game number,
     not on the variant: variants are compared on the same deals (common random numbers), which makes
     their difference much less noisy."""
-    g = load_game(plan.game)
+    g = plan.ruleset()
     g.check_rules(plan.rules)
     agents = [split_player(p)[0] for p in plan.players]
     pairs = matchups(plan)
@@ -131,6 +144,7 @@ def tasks(plan: Plan) -> list[Task]:
                                                              else "another --variant") + ": give each variant once")
         labels.append(label)
     n = len(plan.players)
+    files = plan.files()
     out: list[Task] = []
     for vi, rules in enumerate(variants):
         label = rules_label(rules)
@@ -150,7 +164,7 @@ def tasks(plan: Plan) -> list[Task]:
                 out.append(Task(index=index, game=plan.game, seed=plan.seed + mi * plan.games + j,
                                 decks=tuple(by_seat_deck), agents=tuple(by_seat_agent), p1_seat=seat_of[0],
                                 fmt=plan.fmt, rules=json.dumps(rules, sort_keys=True), variant=label,
-                                matchup=mi, cards=plan.cards, keep_log=plan.keep_log))
+                                matchup=mi, cards=plan.cards, keep_log=plan.keep_log, card_files=files))
     return out
 
 
@@ -167,7 +181,7 @@ def check_plan(plan: Plan) -> list[Task]:
     from cardarena.agents import make_agent
 
     out = tasks(plan)
-    g = load_game(plan.game)
+    g = plan.ruleset()
     for spec in {a for t in out for a in t.agents}:
         make_agent(spec, seed=0)
     # each deck legal, and each pair able to meet (a circuits Limited deck never meets a Duel one)
