@@ -61,7 +61,7 @@ def lash(tmp_path: Path) -> Path:
     return p
 
 
-def test_a_run_with_a_changed_card_plays_other_games_on_the_same_seeds(tmp_path: Path, lash: Path) -> None:
+def test_a_run_with_a_changed_card_plays_other_games_from_the_same_deals(tmp_path: Path, lash: Path) -> None:
     base = ["aliens", "--decks", ",".join(DECKS), "--games", "8", "--workers", "2", "--no-report"]
     code, out = _sim(*base, "--out", str(tmp_path / "before"))
     assert code == 0, out
