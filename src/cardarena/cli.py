@@ -729,20 +729,23 @@ def fuzz(
     game: Annotated[str, typer.Argument(help="Game id.")],
     seed: Annotated[int, typer.Option(help="First seed.")] = 0,
     games_: Annotated[int, typer.Option("--games", help="How many seeded games.", min=1)] = 1,
+    cards_: CardsOpt = None,
 ) -> None:
     """Play random games checking every engine invariant at each decision (reproduces fuzz failures).
+    With --cards, the random decks are drawn from the pool with those cards (a designer's check).
 
     Example: cardarena fuzz circuits --seed 0 --games 2
     """
     from .sim.fuzz import FuzzFailure, FuzzStats, fuzz_game
 
-    _game(game)
+    g = _game(game, cards_)
+    _cards_line(g)
     stats = FuzzStats()
     started = time.monotonic()
     try:
         with _progress(games_, f"fuzz {game}", err) as bar:
             for s in range(seed, seed + games_):
-                fuzz_game(game, s, stats)
+                fuzz_game(game, s, stats, cards=g.card_files)
                 rate = stats.games / max(1e-6, time.monotonic() - started)
                 bar(completed=stats.games, rate=f"{rate:.1f} games/s")
     except FuzzFailure as e:

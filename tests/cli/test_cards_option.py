@@ -198,3 +198,19 @@ def test_a_card_file_module_api_is_cached_by_content_and_never_mixes_pools(lance
     with pytest.raises(CardDataError):
         CardFiles.from_dict({"files": [{"name": "x"}]})
     assert CardFiles.from_dict(files.to_dict()) == files
+
+
+def test_fuzz_draws_its_random_decks_from_the_pool_with_the_card_file(lance: Path) -> None:
+    # a designer's check that a new card breaks no invariant: the random decks can hold it
+    from cardarena.sim.fuzz import fuzz_game
+
+    code, out = cli("fuzz", "aliens", "--seed", "0", "--games", "2", "--cards", str(lance))
+    assert code == 0, out
+    assert "cards: lance.toml — changed: Solar Lance; added: Flame Whip" in out and "every invariant held" in out
+    files = CardFiles.read([lance])
+    names = set()
+    for seed in range(6):
+        st = fuzz_game("aliens", seed, deep=False, cards=files)
+        names |= {d.name for d in st.defs}
+    assert "Flame Whip" in names
+    assert "Flame Whip" not in {d.name for d in fuzz_game("aliens", 0, deep=False).defs}

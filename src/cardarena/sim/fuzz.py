@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.engine import State
 from cardarena.core.registry import load_game
 from cardarena.core.ruleset import Ruleset
@@ -340,14 +341,15 @@ def _check_copies(before: list[tuple[int, int, dict[str, set[int]], set[int]]], 
 
 
 def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: bool = True,
-              secrecy: bool = True) -> State:
+              secrecy: bool = True, cards: CardFiles | None = None) -> State:
     """Play one random game (random legal decks from the ruleset) and check every decision.
 
     deep: also check determinize, clone and JSON at every decision (the full contract), and with
     `secrecy` the information-set checks (a) to (e); without `deep` only the ruleset's own
-    invariants run (fast).
+    invariants run (fast). `cards`: card files (`--cards`) merged into the game's pool, so that a
+    designer's new or changed cards are drawn into the random decks.
     """
-    game = load_game(game_id)
+    game = load_game(game_id, cards)
     rng = random.Random(seed)
     decks = game.random_decks(rng, game.info.min_seats)
     state = game.new_game(decks=decks, seed=seed)
@@ -358,8 +360,9 @@ def fuzz_game(game_id: str, seed: int, stats: FuzzStats | None = None, deep: boo
     checker = _Secrecy(game, state) if deep else None
 
     def fail(msg: str) -> None:
+        with_cards = "".join(f" --cards {name}" for name in cards.names) if cards is not None else ""
         raise FuzzFailure(f"{game_id} seed {seed}, decision {n}: {msg}\n"
-                          f"  reproduce: cardarena fuzz {game_id} --seed {seed}")
+                          f"  reproduce: cardarena fuzz {game_id} --seed {seed}{with_cards}")
 
     while True:
         for problem in game.check_invariants(state):
