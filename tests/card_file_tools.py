@@ -15,6 +15,20 @@ from cardarena.core.cardfiles import CardFiles
 from cardarena.core.registry import load_game
 from cardarena.core.rng import Rng
 
+#: a new aliens card, in no starter: the table a card file adds
+FLAME_WHIP = """
+[[cards]]
+kind = "tactic"
+id = "pyr-flame-whip"
+name = "Flame Whip"
+species = "Pyrrhid"
+subtype = "attack"
+cost = 1
+affinity = "Plasma"
+damage = 3
+text = "Attack (Plasma): deal 3 damage."
+"""
+
 
 def play(game: str, decks: list[str], cards: CardFiles | None, seed: int) -> str:
     """The digest of a game of random choices: its log and the options offered at each decision."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from card_file_tools import FLAME_WHIP
 from cardarena.cli import app
 from cardarena.core.cardfiles import CardFiles
 from cardarena.core.errors import CardDataError
@@ -29,18 +30,7 @@ affinity = "Solar"
 damage = 5
 super_effective = ["Cryo"]
 text = "Attack (Solar): deal 5 damage. Also super-effective against Cryo."
-
-[[cards]]
-kind = "tactic"
-id = "pyr-flame-whip"
-name = "Flame Whip"
-species = "Pyrrhid"
-subtype = "attack"
-cost = 1
-affinity = "Plasma"
-damage = 3
-text = "Attack (Plasma): deal 3 damage."
-'''
+''' + FLAME_WHIP
 
 
 def cli(*args: str, input: str | None = None) -> tuple[int, str]:

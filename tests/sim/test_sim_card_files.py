@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from card_file_tools import FLAME_WHIP
 from cardarena.cli import app
 from cardarena.core.cardfiles import CardFiles
 from cardarena.sim.rows import comparable, play_batch, read_rows
@@ -30,18 +31,7 @@ cost = 1
 affinity = "Plasma"
 damage = 9
 text = "Attack (Plasma): deal 9 damage."
-
-[[cards]]
-kind = "tactic"
-id = "pyr-flame-whip"
-name = "Flame Whip"
-species = "Pyrrhid"
-subtype = "attack"
-cost = 1
-affinity = "Plasma"
-damage = 3
-text = "Attack (Plasma): deal 3 damage."
-'''
+''' + FLAME_WHIP
 DECKS = ["wildfire_assault", "mind_storm"]
 
 
