@@ -140,6 +140,9 @@ const Arena = (() => {
     const log = document.getElementById("log");
     log.replaceChildren(...frame.log.map((l) => el("li", null, l)));
     log.scrollTop = log.scrollHeight;
+    // the docked status on a phone says the last move too: the play-by-play is below the whole board
+    const lastMove = document.getElementById("last-move");
+    if (lastMove) lastMove.textContent = frame.log.length ? String(frame.log[frame.log.length - 1]).trim() : "";
     const status = document.getElementById("status");
     const dec = document.getElementById("decision");
     dec.replaceChildren();
@@ -153,7 +156,8 @@ const Arena = (() => {
         status.append(" ", a);
       }
     } else if (frame.decision && frame.decision.options) {
-      status.textContent = "Your decision";
+      // a replay or a watched match shows a seat's options too, but the viewer does not choose them
+      status.textContent = opts.onOption ? "Your decision" : seatName(frame.seat) + " decides";
       status.className = "status mine";
       dec.append(el("p", "prompt", frame.decision.prompt));
       if (frame.help) dec.append(el("p", "hint help", frame.help));
@@ -223,37 +227,50 @@ const Arena = (() => {
     s.className = "status problem";
   }
 
-  return {draw, api, flash, csrf};
+  // the dock (a phone: the status, the options and a replay's or a match's controls held at the bottom
+  // of the screen, arena.css): the toggle folds it to its status line to see the board. The page keeps
+  // the dock's height free below the board (--dock-h) so no part of the board stays under it.
+  function dock() {
+    const box = document.getElementById("dock");
+    const toggle = document.getElementById("dock-toggle");
+    let options = 0;
+    const fold = (open) => {
+      box.classList.toggle("collapsed", !open);
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.textContent = open ? "Hide ▾" : (options ? "Options (" + options + ") ▴" : "Show ▴");
+    };
+    toggle.addEventListener("click", () => fold(box.classList.contains("collapsed")));
+    const room = () => document.documentElement.style.setProperty("--dock-h", box.offsetHeight + "px");
+    if (window.ResizeObserver) new ResizeObserver(room).observe(box);
+    // after a frame is drawn: nothing to fold while no seat's options are shown (waiting, over)
+    const drawn = (f) => {
+      options = f.decision && f.decision.options ? f.decision.options.length : 0;
+      toggle.hidden = !options;
+      room();
+    };
+    return {box, fold, drawn};
+  }
+
+  // the arrow keys step a replay, except where they already mean something (a select, a field)
+  const stepKey = (e) => !e.target.closest || !e.target.closest("select, input, textarea");
+
+  return {draw, api, flash, csrf, dock, stepKey};
 })();
 
 const ArenaPlay = {
   start(id) {
     let busy = false, timer = null, last = null, shownSeq;
     const url = "/api/play/" + id;
-    // the dock (a phone: the status and the options held at the bottom of the screen, arena.css): the
-    // toggle folds it to its status line to see the board; each new decision opens it again. The page
-    // keeps the dock's height free below the board (--dock-h) so no part of the board stays under it.
-    const dock = document.getElementById("dock");
-    const toggle = document.getElementById("dock-toggle");
-    const fold = (open) => {
-      dock.classList.toggle("collapsed", !open);
-      toggle.setAttribute("aria-expanded", String(open));
-      const n = last && last.decision && last.decision.options ? last.decision.options.length : 0;
-      toggle.textContent = open ? "Hide ▾" : (n ? "Options (" + n + ") ▴" : "Show ▴");
-    };
-    toggle.addEventListener("click", () => fold(dock.classList.contains("collapsed")));
-    const room = () => document.documentElement.style.setProperty("--dock-h", dock.offsetHeight + "px");
-    if (window.ResizeObserver) new ResizeObserver(room).observe(dock);
+    const dock = Arena.dock();  // each new decision opens it again
     const show = (f) => {
       last = f;
-      if (f.seq !== shownSeq) { shownSeq = f.seq; fold(true); dock.scrollTop = 0; }
+      if (f.seq !== shownSeq) { shownSeq = f.seq; dock.fold(true); dock.box.scrollTop = 0; }
       const auto = document.getElementById("auto-pass");
       auto.checked = f.auto_pass;
       auto.disabled = !f.may_auto_pass;  // against a connected bot: its program could time an auto-pass
       auto.title = f.may_auto_pass ? "" : "Off against a connected bot: how fast a window is passed would tell its program that you hold no answer";
       Arena.draw(f, {names: f.names, matchLink: true, onOption: move});
-      toggle.hidden = !(f.decision && f.decision.options);  // nothing to fold while waiting or over
-      room();
+      dock.drawn(f);
       // the option just pressed is gone with the redraw, and the focus with it: a keyboard player
       // lands on the new decision's first option, not on the page's start (a Tab past every card)
       const first = document.querySelector("#decision button.option");
@@ -294,28 +311,53 @@ const ArenaPlay = {
 const ArenaReplay = {
   start(id, step, total) {
     const seatSel = document.getElementById("seat");
-    let asked = 0;
-    const go = (n) => {
+    const playBtn = document.getElementById("play");
+    const speedSel = document.getElementById("speed");
+    const dock = Arena.dock();
+    let asked = 0, timer = null;
+    // playing: a step each `speed` seconds, each once the last one is drawn, until the last step
+    const playing = () => timer !== null;
+    const pause = () => {
+      clearTimeout(timer);
+      timer = null;
+      playBtn.textContent = "Play ▶";
+      playBtn.setAttribute("aria-pressed", "false");
+    };
+    const go = (n, auto) => {
+      if (!auto) pause();  // a step asked for by hand stops the playing
       step = Math.max(0, Math.min(total, n));
       const seat = seatSel.value;
       const mine = ++asked;
       Arena.api("/api/replays/" + id + "?step=" + step + "&seat=" + seat).then((f) => {
         if (mine !== asked) return;  // a later step or seat was asked for: this answer is stale
         Arena.draw(f, {});
+        dock.drawn(f);
         document.getElementById("where").textContent = "step " + step + " / " + total;
         const q = "?seat=" + seat + "&step=" + step;
         document.getElementById("share").href = "/replays/" + id + q;
         const fs = document.getElementById("fork-step");
         if (fs) fs.value = step;
         history.replaceState(null, "", q);
-      }).catch((e) => Arena.flash(e.message));
+        if (playing()) {
+          if (step >= total) pause();
+          else timer = setTimeout(() => go(step + 1, true), parseFloat(speedSel.value) * 1000);
+        }
+      }).catch((e) => { pause(); Arena.flash(e.message); });
+    };
+    playBtn.onclick = () => {
+      if (playing()) { pause(); return; }
+      playBtn.textContent = "Pause";
+      playBtn.setAttribute("aria-pressed", "true");
+      timer = 0;  // playing; the first step comes at once (from the start if at the end)
+      go(step >= total ? 0 : step + 1, true);
     };
     document.getElementById("first").onclick = () => go(0);
     document.getElementById("back").onclick = () => go(step - 1);
     document.getElementById("forward").onclick = () => go(step + 1);
     document.getElementById("last").onclick = () => go(total);
-    seatSel.onchange = () => go(step);
+    seatSel.onchange = () => go(step, playing());
     document.addEventListener("keydown", (e) => {
+      if (!Arena.stepKey(e)) return;
       if (e.key === "ArrowLeft") go(step - 1);
       if (e.key === "ArrowRight") go(step + 1);
     });
@@ -325,21 +367,42 @@ const ArenaReplay = {
 
 const ArenaWatch = {
   start(id) {
-    let source = null;
+    let source = null, paused = false, held = null, behind = 0;
     const seatSel = document.getElementById("seat");
+    const pauseBtn = document.getElementById("pause");
+    const dock = Arena.dock();
+    const show = (f) => {
+      Arena.draw(f, {matchLink: true});
+      dock.drawn(f);
+      if (f.match_id) {
+        const a = document.createElement("a");
+        a.href = "/replays/" + f.match_id;
+        a.id = "watch-replay";
+        a.textContent = "Replay of this match";
+        document.getElementById("replay-link").replaceChildren(a);
+      }
+    };
+    // a pause holds this viewer's board where it is (the match is the server's and plays on); going on
+    // shows where the match is now
+    const label = () => {
+      pauseBtn.textContent = paused ? "Go on ▶" + (behind ? " (" + behind + " moves on)" : "") : "Pause";
+      pauseBtn.setAttribute("aria-pressed", String(paused));
+    };
+    pauseBtn.onclick = () => {
+      paused = !paused;
+      if (!paused && held) show(held);
+      held = null;
+      behind = 0;
+      label();
+    };
     const open = () => {
       if (source) source.close();
+      held = null;
+      behind = 0;
       source = new EventSource("/api/watch/" + id + "/stream?seat=" + seatSel.value);
       source.onmessage = (m) => {
         const f = JSON.parse(m.data);
-        Arena.draw(f, {matchLink: true});
-        if (f.match_id) {
-          const a = document.createElement("a");
-          a.href = "/replays/" + f.match_id;
-          a.id = "watch-replay";
-          a.textContent = "Replay of this match";
-          document.getElementById("replay-link").replaceChildren(a);
-        }
+        if (paused) { held = f; behind += 1; label(); } else show(f);
       };
       source.addEventListener("end", () => source.close());
     };
