@@ -269,3 +269,44 @@ def test_a_taken_folder_names_its_run_with_the_right_article(tmp_path: Path) -> 
     (tmp_path / "rows" / "part-00000.parquet").write_bytes(b"")
     with pytest.raises(FileExistsError, match="already holds rows of an aliens run: use --resume"):
         check_out(tmp_path, resume=False)
+
+
+def _batch_that_hangs(batch: list[object]) -> list[object]:
+    """A batch whose game runs long: it leaves a mark only if it ever finishes."""
+    marks = Path(os.environ["CARDARENA_TEST_MARKS"])
+    for _ in range(1200):
+        time.sleep(0.1)
+    (marks / f"finished-{os.getpid()}").touch()
+    return []
+
+
+def test_a_second_ctrl_c_ends_the_running_batches_instead_of_waiting_for_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Ctrl-C waits for the running batches; the second one ended the run only once they had
+    finished (ProcessPoolExecutor.shutdown waits for running tasks), minutes later in a big run."""
+    import threading
+
+    import cardarena.sim.backends as backends
+
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    monkeypatch.setenv("CARDARENA_TEST_MARKS", str(marks))
+    monkeypatch.setattr(backends, "play_batch", _batch_that_hangs)  # the forked workers inherit it
+    said: list[str] = []
+
+    def ctrl_c_soon() -> None:
+        threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+    def first_ctrl_c(done: int, total: int) -> None:
+        if not said:  # the first call, before any game: Ctrl-C once the batches run
+            said.append("progress")
+            ctrl_c_soon()
+
+    def stopping() -> None:  # the run waits for its batches now: Ctrl-C again
+        said.append("stopping")
+        ctrl_c_soon()
+
+    with pytest.raises(KeyboardInterrupt):
+        run(_plan(games=4), tmp_path / "run", workers=2, progress=first_ctrl_c, stopping=stopping)
+    assert said == ["progress", "stopping"]
+    assert list(marks.iterdir()) == []  # no batch was waited for

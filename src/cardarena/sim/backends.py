@@ -3,7 +3,8 @@ tasks and yields each batch's rows as soon as it is done, in whatever order batc
 themselves depend only on the tasks, so every backend gives the same rows for the same seeds.
 
 `stop()` (called on Ctrl-C) cancels what has not started; batches already running are waited for
-and still yielded by `drain()`, so a stopped run keeps every game that finished.
+and still yielded by `drain()`, so a stopped run keeps every game that finished. `abort()` (Ctrl-C
+pressed again while they run) ends the running batches at once; their games are not kept.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class Backend(Protocol):
     def stop(self) -> None: ...
 
     def drain(self) -> Iterator[list[Row]]: ...
+
+    def abort(self) -> None: ...
 
     def close(self) -> None: ...
 
@@ -70,6 +73,16 @@ class ProcessBackend:
             except Exception:  # a batch that could not finish is simply not kept
                 continue
         self.pending = set()
+
+    def abort(self) -> None:
+        self.pending = set()
+        terminate = getattr(self.pool, "terminate_workers", None)  # public from Python 3.14
+        if terminate is not None:
+            terminate()
+            return
+        # 3.11-3.13 offer no public way to end a running task; shutdown() would wait for it
+        for proc in list((getattr(self.pool, "_processes", None) or {}).values()):
+            proc.terminate()
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -120,6 +133,14 @@ class RayBackend:
             try:
                 yield self.ray.get(ref)
             except Exception:  # cancelled before it ran
+                continue
+        self.pending = []
+
+    def abort(self) -> None:
+        for ref in self.pending:
+            try:
+                self.ray.cancel(ref, force=True)  # force: the task's worker is killed mid-game
+            except Exception:
                 continue
         self.pending = []
 

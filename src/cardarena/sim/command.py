@@ -256,8 +256,12 @@ def _run_with_progress(plan: Any, out_dir: Path, backend: str, workers: int, add
                 started_at = bar.get_time()
             bar.update(task, completed=done, played_for=bar.get_time() - started_at)
 
+        def stopping() -> None:
+            bar.update(task, description="stopping")
+            bar.print("stopping: the running games finish and are kept (Ctrl-C again drops them)")
+
         stats = run(plan, out_dir, backend=backend, workers=workers, address=address, progress=progress,
-                    resume=resume)
+                    resume=resume, stopping=stopping)
         if started_at is None:
             bar.update(task, total=stats.total, completed=stats.done)
         if stats.stopped:  # the bar's last line: no time left to wait for

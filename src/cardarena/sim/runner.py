@@ -257,10 +257,11 @@ def check_out(out: Path, resume: bool) -> None:
 
 def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None = None,
         address: str | None = None, progress: Progress | None = None, resume: bool = False,
-        flush_every: float = 5.0) -> RunStats:
+        flush_every: float = 5.0, stopping: Callable[[], None] | None = None) -> RunStats:
     """Play the plan into `out`. With `resume`, tasks already stored are skipped. KeyboardInterrupt
     stops the run: unstarted games are cancelled, running batches finish and are stored, and the
-    returned stats say `stopped`."""
+    returned stats say `stopped`; a second one ends the running batches too and is raised. `stopping`
+    is called once the first has cancelled what had not started."""
     all_tasks = tasks(plan)
     check_out(out, resume)
     done = done_tasks(out) if resume else set()
@@ -312,8 +313,14 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
         except KeyboardInterrupt:
             stats.stopped = True
             be.stop()
-            for rows in be.drain():
-                take(rows)
+            if stopping is not None:
+                stopping()
+            try:
+                for rows in be.drain():
+                    take(rows)
+            except KeyboardInterrupt:  # Ctrl-C again: the running batches are not waited for
+                be.abort()
+                raise
     finally:
         stats.seconds = time.perf_counter() - t0
         flush()
