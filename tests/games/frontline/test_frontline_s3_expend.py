@@ -309,3 +309,48 @@ def test_a_later_link_may_be_paid_with_the_target_of_an_earlier_one() -> None:
     assert st.zone[uid(st, "Trench Digger")] == FALLEN
     done = [(e["type"], e.get("card") or e.get("source")) for e in st.log[mark:] if e["type"] in ("resolve", "whiff")]
     assert done == [("resolve", "Grim Harvest"), ("whiff", "Battle Cleric")]
+
+
+def test_a_cost_a_trigger_cut_short_makes_the_play_whiff() -> None:
+    # rule frontline.3.7
+    # rule frontline.8.8
+    # A card file's Hero whose Scavenge deals damage: Expended for Firebomb, it destroys the enemy
+    # Sapper, whose Last Stand destroys the Militia Recruit that was to pay the rest. The play fails
+    # (ruling "A cost cut short"): no decision without options, nothing refunded.
+    keg = msgspec.convert({"kind": "hero", "id": "XK", "name": "Powder Keg", "cost": 0, "atk": 1, "hp": 1,
+                           "scavenge": [{"verb": "damage", "amount": 1, "to": "each_enemy"}]}, Card)
+    st = scenario(hands=(["Firebomb", keg], []), front=([FILLER], ["Sapper", "Shieldbearer"]))
+    recruit = uid(st, FILLER)
+    pick(st, "Cast Firebomb")
+    pick(st, "Shieldbearer")
+    pick(st, "Expend Powder Keg")
+    assert st.zone[uid(st, "Sapper")] == FALLEN and st.zone[recruit] == FALLEN
+    assert kind(st) == "main" and st.decision.options  # back to the Main Phase, not a dead end
+    assert st.zone[uid(st, "Firebomb")] == FALLEN and not st.links
+    assert st.hp[uid(st, "Shieldbearer")] == 2  # the Keg's 1 damage, not Firebomb's 2
+    assert any(e["type"] == "whiff" and e["source"] == "Firebomb" for e in st.log)
+    assert GAME.check_invariants(st) == []
+
+
+def test_an_answer_a_trigger_cut_short_leaves_the_ladder_open() -> None:
+    # rule frontline.3.7
+    # rule frontline.8.4
+    # rule frontline.8.7
+    # P2 answers an attack with Snap Trap; the Powder Keg Expended for it destroys P1's Sapper, whose
+    # Last Stand destroys the Militia Recruit that was to pay the rest: Snap Trap whiffs, the attack
+    # stays on the Ladder, and P2 is asked again (ruling "A cost cut short").
+    keg = msgspec.convert({"kind": "hero", "id": "XK", "name": "Powder Keg", "cost": 0, "atk": 1, "hp": 1,
+                           "scavenge": [{"verb": "damage", "amount": 1, "to": "each_enemy"}]}, Card)
+    st = scenario(hands=([], ["Snap Trap", keg]), front=(["Vanguard Squire", "Sapper"], [FILLER]))
+    recruit = uid(st, FILLER)
+    to_battle(st)
+    attack(st, "Vanguard Squire", FILLER)
+    pick(st, "Cast Snap Trap")
+    pick(st, "Vanguard Squire")
+    pick(st, "Expend Powder Keg")
+    assert st.zone[uid(st, "Sapper")] == FALLEN and st.zone[recruit] == FALLEN
+    assert st.zone[uid(st, "Snap Trap")] == FALLEN and st.hp[uid(st, "Vanguard Squire")] == 1  # the Keg's 1 only
+    assert kind(st) == "ladder" and st.decision.seat == 1 and [link[0] for link in st.links] == ["attack"]
+    pass_ladder(st)
+    assert not st.links and any(e["type"] == "whiff" and e["kind"] == "attack" for e in st.log)  # its target fell
+    assert GAME.check_invariants(st) == []

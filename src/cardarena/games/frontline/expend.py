@@ -2,7 +2,8 @@
 
 A unit Expended as a cost takes its attached equipment with it, and each of those cards counts
 toward the cost (ruling frontline.gap.4), so a unit is offered only when its whole weight fits.
-The payment can always be completed once a play was offered: every play checks `fuel` first.
+Every play checks `fuel` before it is offered; only a trigger of a card Expended for it can take
+away the rest, and the play then whiffs (`_cut_short`).
 A play that needs a slot in a full zone (Front Line or Tactical Zone) may open it with its own cost:
 its first pick must then be a card of that zone (ruling "Room paid by the cost", docs/rulings/frontline.md).
 """
@@ -14,8 +15,8 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
-from .effects import expend
-from .state import COMMAND, FRONT, GEAR, HAND, TAC, FrontlineState
+from .effects import expend, to_fallen
+from .state import COMMAND, FRONT, GEAR, HAND, LADDER, TAC, FrontlineState
 
 
 def fuel(st: FrontlineState, p: int, exclude: tuple[int, ...] = ()) -> int:
@@ -96,8 +97,27 @@ def h_pay(st: FrontlineState, step: Step) -> None:
         return
     # asked even with one option: whether it is forced depends on the hidden hand
     opts = _fuel_options(st, p, need - paid, exclude)
+    if not opts:
+        _cut_short(st, p, exclude, cont)
+        return
     st.ask(p, "expend", f"Pay for {why}: Expend a card ({paid} of {need} paid)", opts,
            ("pay_pick", p, need, paid, exclude, why, cont), step)
+
+
+def _cut_short(st: FrontlineState, p: int, exclude: tuple[int, ...], cont: Step) -> None:
+    """Every play checks its fuel before it is offered, but a trigger of a card Expended for it (a
+    Scavenge that deals damage, and the Last Stand it sets off) may destroy the cards still needed:
+    the play then whiffs, its card to the Fallen Zone, nothing refunded (rule frontline.3.7, ruling
+    "A cost cut short", docs/rulings/frontline.md). exclude[0] is the card played or the source."""
+    kind = cont[1][0] if cont[0] == "link" else "card"
+    st.emit("whiff", player=p, kind=kind, source=st.ref(exclude[0]), reason="its cost can no longer be paid")
+    for i in exclude:
+        if st.zone[i] == LADDER and st.result is None:
+            to_fallen(st, i, "whiffed")
+    if st.links and st.result is None:
+        # an answer on an open Ladder: the Ladder goes on, and the player is asked again (a failed
+        # answer is no pass; the board changed, so the other player gets to answer it too)
+        st.stack.append(("ladder_ask", p, 0))
 
 
 def _pay_one(st: FrontlineState, p: int, need: int, paid: int, exclude: Any, why: str, cont: Step, iid: int) -> None:
