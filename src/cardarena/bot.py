@@ -8,9 +8,10 @@
 
     run(choose)
 
-`game` is the `start` message (game, format, seat, seats, rules, your deck, time). Optional
-`start(game)` and `end(message)` callbacks see the first and the last message. Standard library
-only: it runs under any Python 3.11+, with or without the engine installed.
+`game` is the `start` message (game, format, seat, seats, rules, your deck, time, and with card
+files the cards they change or add). Optional `start(game)` and `end(message)` callbacks see the
+first and the last message. Standard library only: it runs under any Python 3.11+, with or without
+the engine installed.
 """
 
 from __future__ import annotations

@@ -116,6 +116,27 @@ def test_validate_match_and_replay_play_the_new_card(whip_deck: Path, lance: Pat
     assert code == 1 and "unknown card 'Flame Whip'" in out
 
 
+def test_an_external_bot_is_sent_the_cards_the_card_files_give(whip_deck: Path, lance: Path) -> None:
+    """A bot knows the package's cards (`cards GAME --json`); with card files it could not know a changed
+    or a new card: `start` gives them, as `cards GAME NAME --cards FILE --json` prints them."""
+    root = Path(__file__).resolve().parents[2]
+    bot = f'cmd:"python3 {root}/examples/bots/random_bot.py"'
+    code, out = cli("match", "aliens", "--p1", f"{bot}:{whip_deck}", "--p2", "random:mind_storm", "--seed", "3",
+                    "--cards", str(lance), "--bot-log", "logs", "--quiet")
+    assert code == 0, out
+    sent = [json.loads(x)["sent"] for x in Path("logs/p1.jsonl").read_text().splitlines() if '"sent"' in x]
+    start = sent[0]
+    assert start["type"] == "start"
+    code, whip = cli("cards", "aliens", "flame whip", "--cards", str(lance), "--json")
+    code, solar = cli("cards", "aliens", "solar lance", "--cards", str(lance), "--json")
+    assert start["cards"] == [json.loads(solar), json.loads(whip)]
+    assert start["cards"][0]["damage"] == 5
+    code, out = cli("match", "aliens", "--p1", bot, "--seed", "3", "--bot-log", "plain", "--quiet")
+    assert code == 0, out
+    first = json.loads(Path("plain/p1.jsonl").read_text().splitlines()[1])["sent"]
+    assert first["type"] == "start" and "cards" not in first  # the package's cards: nothing to add
+
+
 def test_play_and_decks_take_card_files(whip_deck: Path, lance: Path) -> None:
     code, out = cli("play", "aliens", "--deck", str(whip_deck), "--opponent", "random", "--seed", "2",
                     "--cards", str(lance), "--replay", "mine.json", input="q!\n")

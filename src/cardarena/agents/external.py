@@ -193,12 +193,18 @@ def bot_spec(spec: str) -> BotSpec | None:
 
 def start_message(state: State, seat: int, clock: dict[str, float]) -> dict[str, Any]:
     """The `start` message of docs/protocol.md for the bot holding `seat`: its own deck only, the
-    seats, the rules and its clock (`per_decision`, `bank`, `startup`). Over a pipe or a WebSocket."""
+    seats, the rules, its clock (`per_decision`, `bank`, `startup`) and, in a game played with card
+    files, the cards they change or add (both seats play that pool). Over a pipe or a WebSocket."""
+    from ..core.registry import game_of
+
     cfg = state.config
     decks = cfg.get("decks") or []
-    return {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg.get("format"),
-            "seat": seat, "seats": state.nseats, "rules": cfg.get("rules", {}),
-            "deck": decks[seat] if seat < len(decks) else None, "time": clock}
+    msg = {"type": "start", "protocol": PROTOCOL, "game": state.game_id, "format": cfg.get("format"),
+           "seat": seat, "seats": state.nseats, "rules": cfg.get("rules", {}),
+           "deck": decks[seat] if seat < len(decks) else None, "time": clock}
+    if "cards" in cfg:
+        msg["cards"] = game_of(state).card_file_infos()
+    return msg
 
 
 def pinned_spec(spec: str) -> str:

@@ -110,6 +110,14 @@ class Ruleset(ABC):
             (added if cid not in printed else changed if printed[cid] != card else same).append(name)
         return changed, added, same
 
+    def card_file_infos(self) -> list[dict[str, Any]]:
+        """`card_info` of every card the card files give, in their order ([] without card files): what
+        a bot that knows the package's cards (`cardarena cards GAME --json`) needs besides."""
+        if self.card_files is None:
+            return []
+        mine = self.cards_by_id()
+        return [self.card_info(str(getattr(mine[cid], "title", mine[cid].name))) for cid in self.card_files.ids()]
+
     def cards_line(self) -> str:
         """`cards: whip.toml — changed: Flame Whip; added: Ember Lash` ("" without card files)."""
         if self.card_files is None:
