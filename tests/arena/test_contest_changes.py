@@ -1,6 +1,7 @@
 """An organizer changes a contest: `contest rename`, `contest delete` (asked first, refused while a run
-plays it) and `contest withdraw` (an entry removed before the start, withdrawn after it: its games to
-come are not played, those it played stay). Bad input changes nothing."""
+plays it) and `contest withdraw` (an entry removed before the start, withdrawn after it, even while a
+run plays it: those it played stay, it is paired in no later Swiss round, its games to come are not
+played bar a Swiss round already paired). Bad input changes nothing."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import signal
 import subprocess
 import sys
 import time
+from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from sqlalchemy import func, select
 from typer.testing import CliRunner
 
@@ -29,7 +32,7 @@ from cardarena.arena.contest import (
 )
 from cardarena.arena.models import Contest, Entry, Match, MatchSeat, Rating, Replay
 from cardarena.arena.report import contest_report, contest_status
-from cardarena.arena.store import Store
+from cardarena.arena.store import Store, alembic_config
 from cardarena.cli import app
 from process_tools import kill_group
 
@@ -164,12 +167,11 @@ def test_changes_are_refused_while_a_run_plays_the_contest(db_url: str) -> None:
     before = rows(store)
     with runlock.playing(store.engine, cid):  # what `contest run` holds while it plays
         assert status(db_url, "c")["playing"] is True
-        for args in (["delete", "c", "--yes"], ["delete", "c"], ["rename", "c", "d"], ["withdraw", "c", "1"]):
+        for args in (["delete", "c", "--yes"], ["delete", "c"], ["rename", "c", "d"]):
             r = cli(db_url, *args)
             assert r.exit_code == 2 and "contest 'c' is being run right now" in r.output, (args, r.output)
             assert "nothing was changed" in r.output and "[y/N]" not in r.output
-        for change in (lambda: delete_contest(store, "c"), lambda: rename_contest(store, "c", "d"),
-                       lambda: withdraw(store, "c", "#1")):
+        for change in (lambda: delete_contest(store, "c"), lambda: rename_contest(store, "c", "d")):
             with pytest.raises(ContestError, match="being run right now"):
                 change()
     assert rows(store) == before
@@ -278,6 +280,23 @@ def test_an_entry_withdrawn_from_a_started_round_robin_keeps_its_played_games(db
     store.dispose()
 
 
+def test_an_entry_withdrawn_before_migration_0006_stays_withdrawn(db_url: str) -> None:
+    store = Store(db_url)
+    create_contest(store, "rr", "aliens", THREE)
+    run_part(store, "rr", 1)
+    withdraw(store, "rr", "3")  # a round robin's withdrawn entry was known by its withdrawn games alone
+    with as_file(files("cardarena.arena").joinpath("migrations")) as where, store.engine.connect() as conn:
+        if conn.dialect.name == "sqlite":  # dropping a column copies the table: no cascade from its old copy
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        cfg = alembic_config(where)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0005")
+        conn.commit()
+    store.upgrade()
+    assert [e["withdrawn"] for e in status(db_url, "rr")["entries"]] == [False, False, True]
+    store.dispose()
+
+
 def test_withdrawing_the_last_games_finishes_the_contest(db_url: str) -> None:
     store = Store(db_url)
     create_contest(store, "duo", "aliens", ["random:mind_storm", "greedy:creeping_rot"], games_per_pairing=4)
@@ -291,15 +310,123 @@ def test_withdrawing_the_last_games_finishes_the_contest(db_url: str) -> None:
     store.dispose()
 
 
-def test_no_entry_leaves_a_started_swiss_contest(db_url: str) -> None:
+def entry_rounds(store: Store, name: str) -> dict[int, list[tuple[int, str]]]:
+    """Each entry's (round, game status) of every slot it sits in, by entry number; byes as status "bye"."""
+    with store.session() as s:
+        c = get_contest(s, name)
+        number = {e.id: e.number for e in c.entries}
+        out: dict[int, list[tuple[int, str]]] = {e.number: [] for e in c.entries}
+        for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.round, Match.id)):
+            for seat in m.seats:
+                out[number[seat.entry_id or 0]].append((m.round or 0, m.status))
+        return out
+
+
+def test_an_entry_withdrawn_from_a_started_swiss_contest_finishes_its_round_and_is_paired_no_more(
+        db_url: str) -> None:
     store = Store(db_url)
-    create_contest(store, "sw", "aliens", [*THREE, "random:frozen_bastion"], pairing="swiss", rounds=2)
+    create_contest(store, "sw", "aliens", [*THREE, "random:frozen_bastion"], pairing="swiss", rounds=3)
+    run_part(store, "sw", 3)  # round 1: two pairings of two games; one game left
+    with store.session() as s:
+        last = s.scalars(select(Match).where(Match.status == "scheduled")).one()
+        target = next(e.number for e in get_contest(s, "sw").entries if e.id == last.seats[0].entry_id)
+    r = cli(db_url, "withdraw", "sw", str(target))
+    assert r.exit_code == 0, r.output
+    assert ("it is paired in no later round, and finishes the 1 game(s) of the round already paired; 0 game(s) it "
+            "had still to play will not be played; the 1 game(s) it played stay in the record") in r.output, r.output
+    st = status(db_url, "sw")
+    assert [e["withdrawn"] for e in st["entries"]] == [e["entry"] == target for e in st["entries"]]
+    assert st["games"]["expected"] == 4 + 2 + 2  # round 1 as paired; then three entries: one pairing and a bye
+    assert "(withdrawn)" in cli(db_url, "status", "sw").output
+    r = cli(db_url, "withdraw", "sw", str(target))
+    assert r.exit_code == 2 and "is already withdrawn" in r.output
+
+    r = cli(db_url, "run", "sw", "-q", "--workers", "1")
+    assert r.exit_code == 0 and "8/8 stored, finished" in r.output, r.output
+    seen = entry_rounds(store, "sw")
+    assert seen[target] == [(1, "finished"), (1, "finished")]  # its round finished, then never paired
+    others = [n for n in seen if n != target]
+    byes = sorted(n for n in others if any(status == "bye" for _, status in seen[n]))
+    assert len(byes) == 2 and all(sum(status == "bye" for _, status in seen[n]) == 1 for n in byes)
+    assert all(rnd == 1 or status in ("finished", "bye") for n in others for rnd, status in seen[n])
+    data = json.loads(cli(db_url, "report", "sw", "--json").output)
+    row = next(x for x in data["leaderboard"] if x["entry"] == target)
+    assert row["withdrawn"] and row["games"] == 2 and row["rating"] is not None
+    assert data["games"]["finished"] == data["games"]["expected"] == 8 and data["contest"]["status"] == "finished"
+    # no game it did not play scores for anyone: match points are the pairings won and the byes
+    assert sum(x["match_points"] for x in data["leaderboard"]) == 2 + 1 + 1 + 1 + 1
+    assert "(withdrawn)" in cli(db_url, "report", "sw").output
+    store.dispose()
+
+
+def test_no_entry_withdraws_from_a_swiss_contest_in_its_last_round(db_url: str) -> None:
+    store = Store(db_url)
+    create_contest(store, "sw", "aliens", [*THREE, "random:frozen_bastion"], pairing="swiss", rounds=1)
     assert withdraw(store, "sw", "4").removed  # before the start: removed
     run_part(store, "sw", 1)
     before = rows(store)
     r = cli(db_url, "withdraw", "sw", "1")
-    assert r.exit_code == 2 and "Swiss contest that has started" in r.output and "delete the contest" in r.output
+    assert r.exit_code == 2 and "has played in the last round of contest 'sw'" in r.output, r.output
     assert rows(store) == before
+    store.dispose()
+
+
+def test_a_swiss_contest_with_one_entry_left_pairs_no_more_rounds(db_url: str) -> None:
+    store = Store(db_url)
+    create_contest(store, "sw", "aliens", THREE, pairing="swiss", rounds=2)  # round 1: a pairing and a bye
+    run_part(store, "sw", 1)
+    seen = entry_rounds(store, "sw")
+    bye = next(n for n, slots in seen.items() if (1, "bye") in slots)
+    paired = [n for n in seen if n != bye]
+    assert cli(db_url, "withdraw", "sw", str(bye)).exit_code == 0
+    assert status(db_url, "sw")["games"]["expected"] == 2 + 2  # two play on: round 2 pairs them
+    r = cli(db_url, "withdraw", "sw", str(paired[0]))
+    assert r.exit_code == 0 and "finishes the 1 game(s) of the round already paired" in r.output, r.output
+    st = status(db_url, "sw")
+    assert st["status"] == "running" and st["games"]["expected"] == 2  # its round still has a game to play
+    r = cli(db_url, "run", "sw", "-q", "--workers", "1")
+    assert r.exit_code == 0 and "2/2 stored, finished" in r.output, r.output
+    assert max(rnd for slots in entry_rounds(store, "sw").values() for rnd, _ in slots) == 1
+    store.dispose()
+
+
+def _start_run(db_url: str, name: str) -> subprocess.Popen[bytes]:
+    """`contest run NAME` in a process of its own, once it plays the contest."""
+    cmd = [sys.executable, "-m", "cardarena.cli", "contest", "--db", db_url, "run", name, "--workers", "1", "-q"]
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (st := status(db_url, name))["playing"] or st["status"] != "running":
+        assert proc.poll() is None, proc.stderr.read()  # type: ignore[union-attr]
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return proc
+
+
+@pytest.mark.parametrize("pairing", ["round-robin", "swiss"])
+def test_an_entry_withdraws_while_a_run_plays_the_contest_in_another_process(db_url: str, pairing: str) -> None:
+    store = Store(db_url)
+    entries = [f"ismcts:iters=30:{d}" for d in ("mind_storm", "creeping_rot", "frozen_bastion", "event_horizon")]
+    create_contest(store, "c", "aliens", entries, pairing=pairing, rounds=2 if pairing == "swiss" else None)
+    proc = _start_run(db_url, "c")
+    try:
+        r = cli(db_url, "withdraw", "c", "4")
+        assert r.exit_code == 0 and "withdrew entry #4" in r.output, r.output
+        ran, _ = proc.communicate(timeout=600)
+    finally:
+        kill_group(proc.pid)
+    assert proc.returncode == 0 and b"stored, finished" in ran, ran
+    st = status(db_url, "c")
+    g = st["games"]
+    assert st["status"] == "finished" and g["scheduled"] == 0 and g["finished"] == g["expected"], g
+    seen = entry_rounds(store, "c")
+    data = json.loads(cli(db_url, "report", "c", "--json").output)
+    mine = next(x for x in data["leaderboard"] if x["entry"] == 4)
+    assert mine["withdrawn"] and mine["games"] == sum(status == "finished" for _, status in seen[4])
+    if pairing == "swiss":  # its round 1 played out, round 2 paired without it
+        assert seen[4] == [(1, "finished"), (1, "finished")] and g["expected"] == 4 + 2
+    else:  # what it had not played when it withdrew is never played, nor stored as anyone's win
+        assert g["withdrawn"] >= 1 and mine["games"] + g["withdrawn"] == 6
+        assert sum(x["games"] for x in data["leaderboard"]) == 2 * g["finished"]
     store.dispose()
 
 

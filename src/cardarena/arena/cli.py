@@ -140,11 +140,11 @@ def withdraw_cmd(
 ) -> None:
     """Take an entry out of a contest (the opposite of `enter`).
 
-    Before the contest starts the entry is removed, as if it had never entered. Once a round robin has
-    started it is withdrawn: its games not played yet are never played, the games it played stay and
-    count, for it and for its opponents, and `status` and `report` mark it withdrawn. A Swiss contest
-    that has started keeps its entries (`contest delete` removes the whole contest). Refused while a run
-    plays the contest.
+    Before the contest starts the entry is removed, as if it had never entered. Once the contest has
+    started it is withdrawn: the games it played stay and count, for it and for its opponents; its
+    games not played yet are not played and no one scores them, except a Swiss round already paired,
+    which it finishes; it is paired in no later Swiss round; `status` and `report` mark it withdrawn.
+    Works while `contest run` plays the contest, in this process or another: the run picks it up.
     """
     from .contest import withdraw
 
@@ -159,8 +159,10 @@ def withdraw_cmd(
     played = f"the {done.played} game(s) it played stay in the record" if done.played else "it had played no game"
     end = (f"; no game is left to play: the contest is finished (`cardarena contest report {shlex.quote(name.strip())}`)"
            if done.finished else "")
-    out.print(f"withdrew {who} from contest {name.strip()!r}: {done.cancelled} game(s) it had still to play will not "
-              f"be played; {played}{end}", markup=False, soft_wrap=True)
+    paired = (f"it is paired in no later round, and finishes the {done.finishing} game(s) of the round already "
+              "paired; " if done.finishing else "it is paired in no later round; ") if done.swiss else ""
+    out.print(f"withdrew {who} from contest {name.strip()!r}: {paired}{done.cancelled} game(s) it had still to play "
+              f"will not be played; {played}{end}", markup=False, soft_wrap=True)
 
 
 @app.command("rename")

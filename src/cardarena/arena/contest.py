@@ -169,6 +169,18 @@ def _lock_open(s: Session, c: Contest, status: str = "open") -> bool:
     return True
 
 
+def _lock_row(s: Session, c: Contest) -> bool:
+    """Lock the contest's row for the rest of the transaction and reload its entries; False if it is gone.
+    Pairing a Swiss round and withdrawing an entry both take it first, so a round is paired either
+    with an entry or after its withdrawal, never from entries read before it."""
+    done = s.execute(update(Contest).where(Contest.id == c.id).values(status=Contest.status),
+                     execution_options={"synchronize_session": False})
+    if getattr(done, "rowcount", 0) != 1:
+        return False
+    s.expire(c)
+    return True
+
+
 def _add_entries(c: Contest, specs: list[Any]) -> list[str]:
     labels = unique_labels([e.label for e in c.entries], [sp.text for sp in specs])
     start = max((e.number for e in c.entries), default=0)
@@ -244,15 +256,32 @@ def swiss_standings(s: Session, c: Contest, before_round: int | None = None) -> 
     return sorted(st.values(), key=lambda x: x.number)
 
 
+def _last_round(s: Session, c: Contest) -> int:
+    """The last round paired so far (0: none yet)."""
+    return s.scalar(select(func.max(Match.round)).where(Match.contest_id == c.id)) or 0
+
+
+def _playing_on(c: Contest) -> set[int]:
+    """The numbers of the entries that have not withdrawn."""
+    return {e.number for e in c.entries if e.withdrawn_at is None}
+
+
+def _rounds_to_pair(s: Session, c: Contest) -> int:
+    """Swiss: how many rounds are still to be paired; none once fewer than two entries play on."""
+    return max(0, c.rounds - _last_round(s, c)) if len(_playing_on(c)) >= 2 else 0
+
+
 def _schedule_next(s: Session, c: Contest) -> None:
-    """Swiss: pair the next round once every game of the last one is written."""
-    if c.pairing != "swiss":
+    """Swiss: pair the next round once every game of the last one is written, from the entries that
+    have not withdrawn (a withdrawn entry's points still count in its opponents' Buchholz)."""
+    if c.pairing != "swiss" or not _lock_row(s, c):
         return
-    last = s.scalar(select(func.max(Match.round)).where(Match.contest_id == c.id)) or 0
-    if last >= c.rounds or _count(s, c, "scheduled"):
+    if not _rounds_to_pair(s, c) or _count(s, c, "scheduled"):
         return
-    rnd = last + 1
-    slots, bye = schedule.swiss_round(swiss_standings(s, c), rnd, c.seed, c.games_per_pairing)
+    rnd = _last_round(s, c) + 1
+    on = _playing_on(c)
+    standings = [st for st in swiss_standings(s, c) if st.number in on]
+    slots, bye = schedule.swiss_round(standings, rnd, c.seed, c.games_per_pairing)
     _insert_slots(s, c, slots)
     if bye is not None:
         e = next(e for e in c.entries if e.number == bye)
@@ -264,10 +293,14 @@ def _schedule_next(s: Session, c: Contest) -> None:
 
 
 def games_to_play(s: Session, c: Contest) -> int:
-    """How many games a started contest plays in all: its schedule's, less those its withdrawn entries
-    will not play."""
-    return (schedule.expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
-            - _count(s, c, WITHDRAWN_GAME))
+    """How many games a started contest plays in all, its withdrawn entries' games not played left out:
+    a round robin's schedule less those; a Swiss contest's games paired so far, and those of the rounds
+    still to pair between the entries that play on."""
+    if c.pairing == "round-robin":
+        return (schedule.expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
+                - _count(s, c, WITHDRAWN_GAME))
+    paired = _count(s, c, "scheduled", "finished", "error")
+    return paired + _rounds_to_pair(s, c) * (len(_playing_on(c)) // 2) * c.games_per_pairing
 
 
 def _count(s: Session, c: Contest, *statuses: str) -> int:
@@ -354,7 +387,7 @@ def run_contest(
     workers = workers or os.cpu_count() or 1
     with store.session() as s:
         contest_id = get_contest(s, name).id
-    # held while this run plays: a delete, a rename or a withdrawal is refused meanwhile (runlock.py)
+    # held while this run plays: a delete or a rename is refused meanwhile (runlock.py)
     with runlock.playing(store.engine, contest_id):
         return _play(store, name, workers, progress, worker_init, bot_log)
 
@@ -372,9 +405,6 @@ def _play(
         c = get_contest(s, name)
         if c.status == "open":
             _start(s, c)
-    with store.session() as s:
-        c = get_contest(s, name)
-        summary.total = games_to_play(s, c)
     while True:
         with _scheduling(store) as s:
             _schedule_next(s, get_contest(s, name))
@@ -382,6 +412,7 @@ def _play(
             c = get_contest(s, name)
             tasks = _tasks(s, c, bot_log)
             summary.done = _count(s, c, "finished", "error")
+            summary.total = games_to_play(s, c)  # an entry may withdraw while the run plays
         if not tasks:
             break
         if progress is not None:
@@ -399,12 +430,14 @@ def _play(
             if progress is not None:
                 progress(summary.done, summary.total, out)
 
-        execute(tasks, workers, write, worker_init)
+        execute(tasks, workers, write, worker_init, keep=lambda t: _still_scheduled(store, t.match_id))
     for attempt in range(3):
         try:
             with store.session() as s:
                 c = get_contest(s, name)
+                _lock_row(s, c)  # a withdrawal finishing the contest meanwhile writes the same ratings
                 recompute_ratings(s, c)
+                summary.done, summary.total = _count(s, c, "finished", "error"), games_to_play(s, c)
                 if c.status != "finished" and not _count(s, c, "scheduled"):
                     c.status = "finished"
                     c.finished_at = now()
@@ -414,6 +447,12 @@ def _play(
             if attempt == 2:
                 raise
     return summary
+
+
+def _still_scheduled(store: Store, match_id: int) -> bool:
+    """Whether a game is still to play when a worker would start it (its entry may have withdrawn)."""
+    with store.session() as s:
+        return s.scalar(select(Match.status).where(Match.id == match_id)) == "scheduled"
 
 
 def rated_games(s: Session, c: Contest) -> list[list[tuple[int, int]]]:
@@ -537,15 +576,19 @@ def delete_contest(store: Store, name: str) -> Removed:
 
 @dataclass
 class Withdrawal:
-    """An entry taken out of a contest: removed (the contest had not started) or withdrawn (its games not
-    yet played will not be; those it played stay)."""
+    """An entry taken out of a contest: removed (the contest had not started) or withdrawn (paired in no
+    later round, its games not played yet are not played; those it played stay)."""
 
     label: str
     number: int
     removed: bool
-    #: games it will not play, and games it played (they stay in the record)
+    #: games it will not play, games it played (they stay in the record), and a Swiss round's games
+    #: already paired that it still plays (a round already paired finishes its games)
     cancelled: int = 0
     played: int = 0
+    finishing: int = 0
+    #: a Swiss contest: the entry is paired in no later round
+    swiss: bool = False
     #: the contest has no game left to play: it is finished now
     finished: bool = False
 
@@ -563,48 +606,52 @@ def find_entry(c: Contest, ref: str) -> Entry:
     raise ContestError(f"contest {c.name!r} has no entry {ref!r}; entries: {listed}")
 
 
-def withdrawn_entries(s: Session, c: Contest) -> set[int]:
+def withdrawn_entries(c: Contest) -> set[int]:
     """The ids of the contest's withdrawn entries."""
-    q = (select(MatchSeat.entry_id).join(Match).where(Match.contest_id == c.id, Match.status == WITHDRAWN_GAME,
-                                                      MatchSeat.status == WITHDRAWN).distinct())
-    return {i for i in s.scalars(q) if i is not None}
+    return {e.id for e in c.entries if e.withdrawn_at is not None}
 
 
 def withdraw(store: Store, name: str, ref: str) -> Withdrawal:
     """Take entry `ref` (number or label) out of contest `name`. Before the contest starts it is removed, as
-    if it had never entered. In a round robin that has started it is withdrawn: its games not played yet
-    (scheduled, or failed by the engine) are marked withdrawn and never played, the games it played stay
-    and count, for it and for its opponents. A Swiss contest that has started pairs each round from every
-    entry's score: no entry leaves it (delete the contest instead). Refused while a run plays the contest."""
-    with _changing(store, name) as (s, c):
+    if it had never entered. Once it has started the entry is withdrawn: the games it played stay and
+    count, for it and for its opponents; it is paired in no later Swiss round; its games not played yet
+    are not played (no one scores them), except a Swiss round's already paired, which it finishes. Works
+    while a run plays the contest (it picks the withdrawal up: a round robin game of the entry that is
+    being played when it withdraws is not stored)."""
+    with store.session() as s:
+        c = get_contest(s, name)
+        # the row lock a run's start, `enter` and a Swiss pairing take: each sees the entries before or after
+        if not _lock_row(s, c):
+            raise ContestError(f"contest {name.strip()!r} changed meanwhile: try again (nothing was changed)")
         e = find_entry(c, ref)
-        done = Withdrawal(e.label, e.number, removed=c.status == "open")
+        who = f"entry #{e.number} {e.label}"
+        done = Withdrawal(e.label, e.number, removed=c.status == "open", swiss=c.pairing == "swiss")
         if c.status == "open":
-            # the row lock `enter` and a run's start take: an entry being entered meanwhile keeps its place
-            if not _lock_open(s, c):
-                raise ContestError(f"contest {c.name!r} has started meanwhile: try again (nothing was changed)")
             c.entries.remove(e)  # delete-orphan: the row goes
             return done
-        if c.pairing == "swiss":
-            raise ContestError(f"contest {c.name!r} is a Swiss contest that has started: each round is paired from "
-                               "every entry's score, so no entry can leave it; delete the contest to start again "
-                               "(nothing was changed)")
-        if e.id in withdrawn_entries(s, c):
-            raise ContestError(f"entry #{e.number} {e.label} is already withdrawn from contest {c.name!r} "
-                               "(nothing was changed)")
+        if e.withdrawn_at is not None:
+            raise ContestError(f"{who} is already withdrawn from contest {c.name!r} (nothing was changed)")
         mine = select(MatchSeat.match_id).where(MatchSeat.entry_id == e.id)
-        left = list(s.scalars(select(Match.id).where(Match.contest_id == c.id, Match.id.in_(mine),
-                                                     Match.status.in_(("scheduled", "error")))))
+        of_mine = (Match.contest_id == c.id, Match.id.in_(mine))
+        # a round robin's games to come are not played; a Swiss round already paired finishes its games
+        unplayed = ("scheduled", "error") if c.pairing == "round-robin" else ("error",)
+        left = list(s.scalars(select(Match.id).where(*of_mine, Match.status.in_(unplayed))))
         done.played = _count_of(s, c, mine, "finished")
-        if not left:
-            raise ContestError(f"entry #{e.number} {e.label} has played all its games in contest {c.name!r}: there "
-                               "is nothing left to withdraw it from, and the games it played stay in the record "
-                               "(delete the contest to remove them; nothing was changed)")
-        s.execute(update(Match).where(Match.id.in_(left)).values(status=WITHDRAWN_GAME, finished_at=now()))
-        s.execute(update(MatchSeat).where(MatchSeat.match_id.in_(left), MatchSeat.entry_id == e.id)
-                  .values(status=WITHDRAWN))
+        done.finishing = _count_of(s, c, mine, "scheduled") if c.pairing == "swiss" else 0
+        if not left and (c.pairing == "round-robin" or not _rounds_to_pair(s, c)):
+            last = "all its games" if c.pairing == "round-robin" else "in the last round"
+            raise ContestError(f"{who} has played {last} of contest {c.name!r}: there is nothing left to withdraw "
+                               "it from, and the games it played stay in the record (delete the contest to remove "
+                               "them; nothing was changed)")
+        e.withdrawn_at = now()
+        if left:
+            s.execute(update(Match).where(Match.id.in_(left)).values(status=WITHDRAWN_GAME, finished_at=now()))
+            s.execute(update(MatchSeat).where(MatchSeat.match_id.in_(left), MatchSeat.entry_id == e.id)
+                      .values(status=WITHDRAWN))
         done.cancelled = len(left)
-        if c.status == "running" and not _count(s, c, "scheduled"):
+        s.flush()
+        more = c.pairing == "swiss" and _rounds_to_pair(s, c)
+        if c.status == "running" and not _count(s, c, "scheduled") and not more:
             recompute_ratings(s, c)
             c.status, c.finished_at = "finished", now()
             done.finished = True

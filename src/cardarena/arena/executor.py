@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -28,24 +28,37 @@ def execute(
     workers: int,
     on_outcome: Callable[[GameOutcome], None],
     worker_init: Callable[[], None] | None = None,
+    keep: Callable[[GameTask], bool] | None = None,
 ) -> None:
-    """Run every task; `on_outcome` is called in this process, in completion order."""
+    """Run every task; `on_outcome` is called in this process, in completion order. `keep`, asked as
+    each task is about to start: False drops it (its game was called off meanwhile, e.g. withdrawn)."""
     if workers <= 1:
         if worker_init is not None:
             worker_init()
         for t in tasks:
-            on_outcome(run_task(t))
+            if keep is None or keep(t):
+                on_outcome(run_task(t))
         return
     remaining = {t.match_id: t for t in tasks}
     restarts = 0
     while remaining:
         try:
-            _run_pool(list(remaining.values()), workers, on_outcome, worker_init, remaining)
+            _run_pool(list(remaining.values()), workers, on_outcome, worker_init, remaining, keep)
         except BrokenProcessPool:
             restarts += 1
             if restarts > MAX_POOL_RESTARTS:
                 raise CardArenaError(f"worker processes kept dying ({restarts} times); {len(remaining)} game(s) "
                                      "not played. `cardarena contest run` resumes them.") from None
+
+
+def _kept(tasks: list[GameTask], remaining: dict[int, GameTask],
+          keep: Callable[[GameTask], bool] | None) -> Iterator[GameTask]:
+    """The tasks still wanted, each asked as it is about to start; one dropped leaves `remaining`."""
+    for t in tasks:
+        if keep is None or keep(t):
+            yield t
+        else:
+            remaining.pop(t.match_id, None)
 
 
 def _start_worker(worker_init: Callable[[], None] | None, parent: int) -> None:
@@ -63,6 +76,7 @@ def _run_pool(
     on_outcome: Callable[[GameOutcome], None],
     worker_init: Callable[[], None] | None,
     remaining: dict[int, GameTask],
+    keep: Callable[[GameTask], bool] | None = None,
 ) -> None:
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx, initializer=_start_worker,
@@ -70,7 +84,7 @@ def _run_pool(
     try:
         # at most two tasks per worker in flight: an interrupted run leaves little half-done work
         pending: set[Future[GameOutcome]] = set()
-        queue = iter(tasks)
+        queue = _kept(tasks, remaining, keep)
         for t in queue:
             pending.add(pool.submit(run_task, t))
             if len(pending) >= 2 * workers:

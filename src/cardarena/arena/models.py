@@ -97,6 +97,9 @@ class Entry(Base):
     deck_name: Mapped[str] = mapped_column(String(200))
     deck: Mapped[dict[str, Any]] = mapped_column(Doc)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: when it withdrew from the started contest (None: it plays on); its played games stay, it is
+    #: paired in no later round and its games not played yet are not played (migration 0006)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     contest: Mapped[Contest] = relationship(back_populates="entries")
 

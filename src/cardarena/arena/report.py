@@ -22,7 +22,6 @@ from .contest import (
 from .models import Contest, Match, MatchSeat
 from .ratings import MODEL, compute_ratings
 from .runner import OK
-from .schedule import expected_games
 
 #: two-sided 95% normal quantile
 Z95 = 1.959963984540054
@@ -42,7 +41,7 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
 def contest_report(s: Session, name: str) -> dict[str, Any]:
     c = get_contest(s, name)
     entries = {e.id: e for e in c.entries}
-    gone = withdrawn_entries(s, c)
+    gone = withdrawn_entries(c)
     rows: dict[int, dict[str, Any]] = {
         e.id: {"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name,
                "withdrawn": e.id in gone, "games": 0,
@@ -150,7 +149,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     """Where a contest stands: entries, games written and to come, faults so far."""
     c = get_contest(s, name)
     counts = _counts(s, c.id)
-    gone = withdrawn_entries(s, c)
+    gone = withdrawn_entries(c)
     fq = (select(MatchSeat.status, func.count()).join(Match).where(Match.contest_id == c.id,
                                                                    MatchSeat.status.is_not(None),
                                                                    MatchSeat.status.not_in((OK, WITHDRAWN)))
@@ -169,8 +168,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
         "games": {"finished": counts.get("finished", 0), "errors": counts.get("error", 0),
                   "scheduled": counts.get("scheduled", 0), "byes": counts.get("bye", 0),
                   "withdrawn": counts.get(WITHDRAWN_GAME, 0),
-                  "expected": expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
-                  - counts.get(WITHDRAWN_GAME, 0) if c.status != "open" else None},
+                  "expected": games_to_play(s, c) if c.status != "open" else None},
         "faults": {status: n for status, n in s.execute(fq).all()},
     }
 
@@ -181,6 +179,5 @@ def list_contests(s: Session) -> list[dict[str, Any]]:
         counts = _counts(s, c.id)
         out.append({"name": c.name, "game": c.game, "format": c.pairing, "entries": len(c.entries),
                     "status": c.status, "finished": counts.get("finished", 0) + counts.get("error", 0),
-                    "expected": expected_games(c.pairing, len(c.entries), c.games_per_pairing, c.rounds)
-                    - counts.get(WITHDRAWN_GAME, 0) if c.status != "open" else None})
+                    "expected": games_to_play(s, c) if c.status != "open" else None})
     return out

@@ -1,5 +1,6 @@
-"""Whether a `contest run` is playing a contest right now: asked by the commands that change a contest
-under a run (delete it, rename it, withdraw an entry) and shown by `contest status`.
+"""Whether a `contest run` is playing a contest right now: asked by the commands that may not change a
+contest under a run (delete it, rename it; withdrawing an entry may: contest.withdraw) and shown by
+`contest status`.
 
 A contest's status says whether it has started, not whether a process plays it: a run killed with -9
 leaves it "running". So a run holds a lock for as long as it plays, one that the database or the
@@ -12,7 +13,7 @@ operating system lets go of when its process ends, however it ends:
 A run takes it shared (two runs of one contest may overlap: each game's slot is filled once). A change
 takes it exclusively, without waiting, for its whole transaction: it is refused while a run holds it,
 and a run that starts meanwhile waits until the change is written (and then finds the contest deleted,
-renamed or without that entry). A database without a file (SQLite in memory) has no such lock.
+or renamed). A database without a file (SQLite in memory) has no such lock.
 """
 
 from __future__ import annotations
