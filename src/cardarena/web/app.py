@@ -6,6 +6,7 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,13 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
     return templates.TemplateResponse(request, template, ctx, status_code=status_code)
 
 
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
+
+
 def login_redirect(request: Request) -> RedirectResponse:
     return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
 
@@ -139,16 +147,26 @@ def create_app(
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
         if exc.status_code == 401 and request.method == "GET":
             return login_redirect(request)
+        message = exc.detail
+        if exc.status_code == 404 and message == "Not Found":  # Starlette's own: no route serves the address
+            message = f"there is no page at {request.url.path}: check the address, or start again from the links above"
         try:
             return render(request, "error.html", status_code=exc.status_code, status=exc.status_code,
-                          message=exc.detail)
+                          phrase=_phrase(exc.status_code), message=message)
         except Exception:
             return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_fields(request: Request, exc: RequestValidationError) -> Response:
-        # a body of the wrong shape ({"seq": "x"}): the same {"error": ...} as any refusal, naming the fields
-        where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body" for e in exc.errors())
+        # a body of the wrong shape ({"seq": "x"}): the same {"error": ...} as any refusal, naming the fields;
+        # a part of the address (/replays/abc, ?page=-1) is named with what it must be, as a person typed it
+        errors = exc.errors()
+        address = [e for e in errors if e.get("loc", ("",))[0] in ("path", "query")]
+        if address:
+            said = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:])} {e.get('input')!r} in the address: "
+                             f"{str(e.get('msg', 'not valid')).lower()}" for e in address)
+            return await _http_error(request, HTTPException(400, said))
+        where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body" for e in errors)
         return await _http_error(request, HTTPException(400, f"the request's fields are not of the expected kind: "
                                                              f"{where}"))
 

@@ -98,6 +98,12 @@ def _runs(a: Arena) -> dict[str, threading.Thread]:
     return runs
 
 
+def _unknown(name: str) -> HTTPException:
+    # the arena's own words list every contest and name the command line that makes one: a page points
+    # to the arena's list, where a contest is made
+    return HTTPException(404, f"no contest named {name!r}: the Contests page lists every contest and makes new ones")
+
+
 @router.post("/contests/{name}/run")
 async def run(request: Request, name: str) -> Response:
     user = require_user(request)
@@ -108,8 +114,8 @@ async def run(request: Request, name: str) -> Response:
     with a.store.session() as s:
         try:
             owner = get_contest(s, name).owner
-        except ContestError as e:
-            raise HTTPException(404, str(e)) from None
+        except ContestError:
+            raise _unknown(name) from None
     if owner is not None and owner != user.name:  # running spends the server's CPU: its maker decides when
         raise HTTPException(403, f"only {owner}, who made this contest, may run it")
     runs = _runs(a)
@@ -139,8 +145,8 @@ def contest_page(request: Request, name: str) -> Response:
         try:
             report: dict[str, Any] = contest_report(s, name)
             c = get_contest(s, name)
-        except ContestError as e:
-            raise HTTPException(404, str(e)) from None
+        except ContestError:
+            raise _unknown(name) from None
         # a run of this server's, or one started elsewhere (`cardarena contest run`): no second run is offered
         running = running or runlock.is_playing(s, c.id)
         labels = {e.id: e.label for e in c.entries}
@@ -159,8 +165,8 @@ def _own(request: Request, name: str) -> tuple[Arena, dict[str, Any]]:
     with a.store.session() as s:
         try:
             st = contest_status(s, name)
-        except ContestError as e:
-            raise HTTPException(404, str(e)) from None
+        except ContestError:
+            raise _unknown(name) from None
     if st["owner"] is None:
         raise HTTPException(403, f"contest {st['name']!r} was made on the command line: it is deleted there")
     if st["owner"] != user.name:
@@ -210,8 +216,8 @@ def contest_picture(request: Request, name: str) -> Response:
     with a.store.session() as s:
         try:
             report: dict[str, Any] = contest_report(s, name)
-        except ContestError as e:
-            raise HTTPException(404, str(e)) from None
+        except ContestError:
+            raise _unknown(name) from None
     if not report["games"]["finished"]:
         raise HTTPException(404, f"contest {name!r} has no finished game to draw yet")
     kept: dict[tuple[str, int, int], bytes] = a.extra.setdefault("contest_pictures", {})

@@ -7,7 +7,7 @@ import json
 from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy import select
 
@@ -55,7 +55,7 @@ def _frame_at(record_json: str, step: int, seat: int | None) -> dict[str, Any]:
 
 
 @router.get("/replays", response_class=HTMLResponse)
-def replays_page(request: Request, page: int = 0) -> Response:
+def replays_page(request: Request, page: Annotated[int, Query(ge=0)] = 0) -> Response:
     with arena(request).store.session() as s:
         rows = s.scalars(select(Match).join(Replay).order_by(Match.id.desc()).offset(page * 50).limit(50)).all()
         matches = [{"id": m.id, "game": m.game, "reason": m.reason, "turns": m.turns, "contest": m.contest_id,
@@ -66,6 +66,7 @@ def replays_page(request: Request, page: int = 0) -> Response:
 @router.get("/replays/{match_id}", response_class=HTMLResponse)
 def replay_page(request: Request, match_id: int, seat: str = "spectator", step: int = 0) -> Response:
     record = _record(request, match_id)
+    parse_seat(seat, len(record["decks"]))  # a seat the match has not: 400, not a page that shows another
     game = replay_game(record)
     from .pages_play import bot_choices
 

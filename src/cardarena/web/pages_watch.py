@@ -165,6 +165,7 @@ def _get(request: Request, wid: int) -> Watch:
 @router.get("/watch/{wid}", response_class=HTMLResponse)
 def watch_game(request: Request, wid: int, seat: str = "spectator") -> Response:
     w = _get(request, wid)
+    parse_seat(seat, w.state.nseats)  # a seat the match has not: 400, not a page that shows another
     return render(request, "watch.html", w=w, game=w.game, seat=seat)
 
 
