@@ -70,14 +70,24 @@ const Arena = (() => {
     if (x.hidden || (x.face_down && !x.name) || !Object.keys(x).length) { box.classList.add("back"); box.textContent = "face-down"; return box; }
     if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, term(x.kind)));
     if (x.ko) box.classList.add("ko");
-    const stats = [];
+    const stats = [], refs = [];
     if ("hp" in x && "max_hp" in x) stats.push(x.hp + "/" + x.max_hp + " HP");
     for (const [k, v] of Object.entries(x)) {
-      if (SKIP_CARD.has(k) || k === "hp" || k === "max_hp" || v === null || v === false || v === "" ||
-          (Array.isArray(v) && !v.length)) continue;
-      if (scalar(v)) stats.push(v === true ? k : k + " " + v);
+      // a catalogue id (frontline's source_id "A05") is the data's, not a word of the game
+      if (SKIP_CARD.has(k) || k.endsWith("_id") || k === "hp" || k === "max_hp" || v === null || v === false ||
+          v === "" || (Array.isArray(v) && !v.length)) continue;
+      // a seat is 0-based in the JSON: named P1, P2 as everywhere else on the page (a frontline Ladder link's)
+      if (k === "seat" && typeof v === "number") stats.push(seatName(v));
+      // a field naming a card (a Ladder link's source) can be read like any card name
+      else if (typeof v === "string" && current && current.cards[v]) refs.push([k, v]);
+      else if (scalar(v)) stats.push(v === true ? k : k + " " + v);
     }
     if (stats.length) box.append(el("div", "stats", stats.join(" · ")));
+    refs.forEach(([k, v]) => {
+      const line = el("div", "part");
+      line.append(el("span", null, k.replace(/_/g, " ") + ": "), nameChip(v));
+      box.append(line);
+    });
     for (const k of ["ability", "passive", "ultimate", "equip"]) {
       const p = x[k];
       if (p && typeof p === "object" && p.name) {

@@ -1,0 +1,78 @@
+"""What a newcomer read wrong on the board (a sweep of the web arena), checked in Debian's chromium
+against a server on a free local port (the fixtures of test_browser.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .test_browser import CHROMIUM, pw, server  # noqa: F401  (the server fixture)
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[object]:  # noqa: F811
+    with pw.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        yield b
+        b.close()
+
+
+def _signed_up(browser: object, server: str, name: str) -> object:  # noqa: F811
+    ctx = browser.new_context(base_url=server, viewport={"width": 1400, "height": 900})  # type: ignore[attr-defined]
+    p = ctx.new_page()
+    p.set_default_timeout(15000)
+    p.goto("/signup")
+    p.fill("input[name=name]", name)
+    p.fill("input[name=password]", "correct horse")
+    p.click("button[type=submit]")
+    pw.expect(p.locator("#whoami")).to_have_text(name)
+    return p
+
+
+def _a_finished_match(p: object, game: str) -> int:
+    p.goto(f"/watch?game={game}")  # type: ignore[attr-defined]
+    p.select_option("select[name=p1]", "random")  # type: ignore[attr-defined]
+    p.select_option("select[name=p2]", "random")  # type: ignore[attr-defined]
+    p.fill("input[name=delay]", "0")  # type: ignore[attr-defined]
+    p.click("#start-watch")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/watch/\d+$"))  # type: ignore[attr-defined]
+    link = p.locator("#watch-replay")  # type: ignore[attr-defined]
+    pw.expect(link).to_be_visible(timeout=120000)
+    return int(link.get_attribute("href").rsplit("/", 1)[1])
+
+
+def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(browser: object,
+                                                                           server: str) -> None:  # noqa: F811
+    # a frontline Ladder link read "Card · seat 0 · source Field Surgery · source_id A05": the seat
+    # 0-based where the page says P1 and P2, a catalogue id, and a card name that could not be read
+    p = _signed_up(browser, server, "ladder")
+    links: list[dict[str, object]] = []
+    for _ in range(4):  # a match where some step has a link on the Ladder
+        mid = _a_finished_match(p, "frontline")
+        total = p.request.get(f"/api/replays/{mid}").json()["total"]  # type: ignore[attr-defined]
+        for step in range(total):
+            links = p.request.get(f"/api/replays/{mid}?step={step}").json()["view"]["ladder"]  # type: ignore[attr-defined]
+            if links:
+                break
+        if links:
+            break
+    assert links, "no Ladder link in four matches"
+    p.goto(f"/replays/{mid}?step={step}")  # type: ignore[attr-defined]
+    ladder = p.locator('#board .zone.shared[data-zone="ladder"] .card')  # type: ignore[attr-defined]
+    pw.expect(ladder).to_have_count(len(links))
+    for box, link in zip(ladder.all(), links, strict=True):
+        text = box.inner_text()
+        assert f"P{int(link['seat']) + 1}" in text and "seat" not in text, text  # type: ignore[call-overload]
+        assert "source_id" not in text and str(link["source_id"]) not in text, text
+        source = box.locator("button.name", has_text=str(link["source"]))
+        pw.expect(source).to_have_count(1)
+    # the source reads like any card name
+    ladder.first.locator("button.name").first.click()
+    pw.expect(p.locator("#inspect h4")).to_contain_text(str(links[0]["source"]))  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]
