@@ -123,7 +123,28 @@ def _games(game_id: str, seeds: int) -> list[tuple[str, State, random.Random, bo
         for seed in range(2):
             out.append((f"aliens two Pyrrhid seed {seed}", game.new_game(decks=[deck, deck], seed=seed),
                         random.Random(seed), False))
+    if game_id == "mastery":  # a flexible third to pick after a Rebalance: too rare in random games
+        out.append(("mastery flexible third", _mastery_flexible_third(game), random.Random(0), False))
     return out
+
+
+def _mastery_flexible_third(game: Any) -> State:
+    """Seat 0's Attacker, on its Support Path with two Masteries eligible as the flexible third,
+    Rebalances to its Attack Path (ruling mastery.gap.30): the `flex` decision comes first, then the
+    game goes on from its first decision."""
+    st: Any = game.new_game(seed=0)
+    by_name = game.pool.by_name
+    s = 1
+    paths = {game.pool.by_id[p].symbol: p for p in st.heroes[s].paths}
+    kit = ("Second Wind", "Battle Focus", "Slash", "Power Strike", "Cleave", "Parry")
+    st.kit[s] = tuple(by_name[n].id for n in kit)
+    st.loadout[s] = st.kit[s][:3]
+    st.path[s] = paths["Support"]
+    st.stack += [st.asker, ("rebalance_chosen", 0, (s, paths["Attack"]))]
+    st.decision = None
+    st.run()
+    assert st.decision.kind == "flex"
+    return st  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -193,7 +193,7 @@ def test_a_hero_without_a_path_is_not_offered_a_rebalance():
     assert st.decision.kind == "opportunity" and st.decision.seat == 0
 
 
-def test_the_rebuilt_loadout_is_two_new_path_masteries_and_the_latest_flexible_one_all_ready():
+def test_the_rebuilt_loadout_is_two_new_path_masteries_and_a_flexible_one_all_ready():
     # rule mastery.10.12
     # rule mastery.gap.30
     kit = ["Shield Slam", "Ground Pound", "Fortify", "Provoke", "Bodyguard", "Steady Breath"]
@@ -201,7 +201,10 @@ def test_the_rebuilt_loadout_is_two_new_path_masteries_and_the_latest_flexible_o
                          spent={"Gorm Ironhide": ["Shield Slam"]})
     pick(st, "Bastion")
     gorm = slot(st, "Gorm Ironhide")
-    # the first two Guard Masteries, then the most recent Mastery not of the old (Attack) symbol
+    # the first two Guard Masteries, then the player's pick of the Masteries not of the old (Attack)
+    # symbol: the third Guard one or the Support one
+    assert st.decision.ids == ["flex:bodyguard", "flex:steady_breath"]
+    pick(st, "Steady Breath")
     assert st.loadout[gorm] == (cid("Fortify"), cid("Provoke"), cid("Steady Breath"))
     assert st.spent[gorm] == ()
 

@@ -118,3 +118,21 @@ def test_once_per_game_and_declining_changes_nothing() -> None:
 
     st.kit[kael] = (*st.kit[kael], cid("Parry"), cid("Fortify"))  # Guard earned too
     assert rebalance_options(st, 0) == []
+
+
+def test_the_player_picks_the_flexible_third() -> None:
+    # rule mastery.10.12
+    # rule mastery.gap.30
+    # Parry and Camouflage (both Guard, not of the old Attack symbol) are both eligible: the player
+    # picks the flexible third, here the older one (the engine took the latest, Camouflage, itself)
+    st = board(kit={"Kael Emberstride": [*KIT, "Parry", "Camouflage"]})
+    kael = slot(st, "Kael Emberstride")
+    act_with(st, "Slash", target="Mira")
+    pick(st, "Battle Medic")
+    assert st.decision.kind == "flex" and st.decision.seat == 0
+    assert st.decision.ids == ["flex:parry", "flex:camouflage"]
+    assert not events(st, "rebalance")  # the Rebalance is logged whole, once its Loadout is rebuilt
+    pick(st, "Parry")
+    assert st.loadout[kael] == (cid("Second Wind"), cid("Battle Focus"), cid("Parry")) and st.spent[kael] == ()
+    assert events(st, "rebalance")[0]["loadout"] == list(st.loadout[kael])
+    assert st.decision.kind == "opportunity" and st.decision.seat == 0

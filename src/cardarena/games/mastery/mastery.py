@@ -147,16 +147,18 @@ def h_rebalance(st: MasteryState, step: Step) -> None:
     st.ask(p, "rebalance", "An ally was defeated: Rebalance one surviving Hero?", opts, ("rebalance_chosen", p), step)
 
 
-def rebuild_loadout(st: MasteryState, slot: int, symbol: str, old_symbol: str) -> tuple[str, ...]:
-    """Rule mastery.10.12–10.13: the new Path's first two Masteries, plus a flexible third when one is
-    eligible: the most recently recorded other Mastery that is not of the old Path's symbol (ruling gap.30)."""
+def rebuild_parts(st: MasteryState, slot: int, symbol: str, old_symbol: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Rule mastery.10.12–10.13: the new Path's first two Masteries, and the Masteries eligible as the
+    flexible third: the other Masteries not of the old Path's symbol, in recording order (ruling gap.30)."""
     kit = st.kit[slot]
-    core = [t for t in kit if symbol_of(st, t) == symbol][:2]
-    rest = [t for t in kit if t not in core and symbol_of(st, t) != old_symbol]
-    return (*core, rest[-1]) if rest else tuple(core)
+    core = tuple([t for t in kit if symbol_of(st, t) == symbol][:2])
+    flex = tuple(t for t in kit if t not in core and symbol_of(st, t) != old_symbol)
+    return core, flex
 
 
 def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
+    """Switch the Path through the Level Reserve and rebuild the Loadout: the flexible third is the
+    player's pick when several Masteries are eligible, taken without asking when one is (gap.30)."""
     _, p, choice = step
     if choice is None:
         st.emit("rebalance_declined", player=p)  # changes nothing, uses nothing (rule mastery.10.14)
@@ -176,12 +178,47 @@ def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
     st.path[slot] = pid  # the old Path Passive ends, the new one starts, at once
     _bring_in(st, slot, new)
     st.rebalanced[slot] = True
-    st.loadout[slot] = rebuild_loadout(st, slot, new.symbol, old.symbol)
-    st.spent[slot] = ()
-    st.emit("rebalance", player=p, hero=st.hero_ref(slot), name=st.ref(slot), old=st.ref(st.path_iid(slot, old.id)),
+    core, flex = rebuild_parts(st, slot, new.symbol, old.symbol)
+    st.loadout[slot] = core
+    st.spent[slot] = ()  # every rebuilt skill is ready (ruling gap.24)
+    done = ("rebalance_done", p, slot, old.id, tuple(i for _, i in out), from_hand)
+    if len(flex) > 1:
+        st.push(("flex", slot, flex, done))
+        return
+    st.loadout[slot] = (*core, *flex)
+    st.stack.append(done)
+
+
+def h_flex(st: MasteryState, step: Step) -> None:
+    """Asker: the player picks the flexible third Active skill among the eligible Masteries (gap.30)."""
+    _, slot, flex, done = step
+    h = st.heroes[slot]
+    by_id = st.pool.by_id
+    ref = st.hero_ref(slot)
+    opts = []
+    for tid in flex:
+        t: Any = by_id[tid]
+        opts.append(Option(f"flex:{tid}", f"{t.name} ({t.symbol}, {t.cost} AP)", {"hero": ref, "card": tid}, tid))
+    st.ask(slot // 3, "flex", f"Rebalance {h.name}: which Mastery fills the flexible third Active slot?", opts,
+           ("flex_chosen", slot, done), step)
+
+
+def h_flex_chosen(st: MasteryState, step: Step) -> None:
+    _, slot, done, tid = step
+    st.loadout[slot] = (*st.loadout[slot], tid)
+    st.stack.append(done)
+
+
+def h_rebalance_done(st: MasteryState, step: Step) -> None:
+    """The Rebalance, whole, in the log: its Loadout is the rebuilt one."""
+    _, p, slot, old_id, returned, from_hand = step
+    pid = st.path[slot]
+    new: Any = st.pool.by_id[pid]
+    st.emit("rebalance", player=p, hero=st.hero_ref(slot), name=st.ref(slot), old=st.ref(st.path_iid(slot, old_id)),
             new=st.ref(st.path_iid(slot, pid)),
-            returned=[st.ref(i) for _, i in out], from_hand=from_hand, added=list(new.techniques),
+            returned=[st.ref(i) for i in returned], from_hand=from_hand, added=list(new.techniques),
             loadout=list(st.loadout[slot]))
 
 
-HANDLERS = {"rebalance": h_rebalance, "rebalance_chosen": h_rebalance_chosen}
+HANDLERS = {"rebalance": h_rebalance, "rebalance_chosen": h_rebalance_chosen, "flex": h_flex,
+            "flex_chosen": h_flex_chosen, "rebalance_done": h_rebalance_done}
