@@ -90,6 +90,26 @@ def test_schema_errors_name_file_card_and_field() -> None:
         msgspec.convert({**base, "bogus": 1}, Card)
 
 
+def test_ready_and_intercept_never_land_on_the_performer() -> None:
+    # rule mastery.5.8
+    # rule mastery.7.21
+    # the performer is USED once its action resolves and cannot take damage meant for itself: a card
+    # readying or intercepting for its performer would be a choice that does nothing
+    guard = {"kind": "technique", "id": "x", "name": "X", "level": 1, "symbol": "Guard", "cost": 1,
+             "target": "another_ally", "effects": [{"verb": "intercept"}], "access": {"kind": "class", "cls": "Tank"}}
+    assert "target = another_ally" in bad({**guard, "target": "ally"})
+    assert "on the performer does nothing" in bad({**guard, "target": "self"})
+    assert "on the performer does nothing" in bad({**guard, "effects": [{"verb": "intercept", "to": "performer"}]})
+    support = {**guard, "symbol": "Support", "effects": [{"verb": "ready"}]}
+    assert "on the performer does nothing" in bad({**support, "target": "self"})
+    assert "on the performer does nothing" in bad({**support, "effects": [{"verb": "ready", "to": "performer"}]})
+    basic = {"name": "B", "cost": 1, "target": "self", "effects": [{"verb": "ready"}]}
+    hero = {**next(t for _, t in load_card_tables("cardarena.games.mastery") if t["id"] == "rook"), "basic": basic}
+    assert "on the performer does nothing" in bad(hero)
+    CardPool(convert_cards([("mastery/cards/x.toml", guard), ("mastery/cards/y.toml", {**support, "id": "y", "name": "Y"})],
+                           Card))  # another ally: both fine
+
+
 def with_extra(*tables: dict) -> CardPool:  # type: ignore[type-arg]
     """The package's pool with these cards added in a file of their own, as a designer adds them."""
     return CardPool(convert_cards([*load_card_tables("cardarena.games.mastery"),

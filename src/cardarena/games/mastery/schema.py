@@ -67,6 +67,10 @@ def _check_effects(target: str, effects: tuple[Effect, ...], performer: bool) ->
     if not effects:
         raise ValueError("a card needs effects")
     for e in effects:
+        # the performer becomes USED once its action resolves (rule mastery.5.8) and cannot guard
+        # itself against itself: readying or intercepting for the performer would do nothing
+        if e.verb in ("ready", "intercept") and performer and (e.to == "performer" or target == "self"):
+            raise ValueError(f"`{e.verb}` on the performer does nothing; target another ally")
         if e.verb not in HERO_VERBS or e.to != "target":
             if e.to == "performer" and not performer:
                 raise ValueError("an Immediate Tactic has no performer: `to = performer` is not allowed")
@@ -79,8 +83,10 @@ def _check_effects(target: str, effects: tuple[Effect, ...], performer: bool) ->
             raise ValueError(f"`{e.verb}` must target {side}, not target = {target}")
         if e.verb == "intercept" and not performer:
             raise ValueError("`intercept` moves damage to the performer: only Hero actions may use it")
-        if e.verb in ("redirect", "intercept") and target not in ("another_ally", "ally", "self"):
-            raise ValueError(f"`{e.verb}` protects one ally: target = ally | another_ally | self")
+        if e.verb == "redirect" and target not in ("another_ally", "ally", "self"):
+            raise ValueError("`redirect` protects one ally: target = ally | another_ally | self")
+        if e.verb == "intercept" and target != "another_ally":
+            raise ValueError("`intercept` moves an ally's damage to the performer: target = another_ally")
     if target in ("another_ally", "self") and not performer:
         raise ValueError(f"target = {target} needs a performer; Immediate Tactics cannot use it")
 
