@@ -1221,15 +1221,16 @@ def test_gap27_two_aliens_of_one_species_kod_together_ask_once():
 
 def test_gap28_recycling_runs_inside_the_effect_that_ko():
     # rule aliens.gap.28
-    # War Howl: 1 damage to every enemy Alien, in squad order; Tempestra (first) is KO'd, and
-    # Recycling comes between its KO and the damage to the two others.
+    # War Howl: 1 damage to every enemy Alien, then an assault. Tempestra (first) is KO'd: its KO and
+    # Recycling come once the damage has landed on all three (one damage, KOs together), and before
+    # the rest of the card (the follow-up) resolves.
     st = scenario(aliens=(P0, P1), hands=(["War Howl"], []), charge=(E, 0), discard=([], ["Pebble Barrage"]),
                   hp={"Tempestra": 1})
     pick(st, "Play War Howl")
     types = [e["type"] for e in st.log]
-    i_ko, i_rec = types.index("ko"), types.index("recycle")
-    later_damage = [i for i, t in enumerate(types) if t == "damage" and i > i_rec]
-    assert i_ko < i_rec and len(later_damage) == 2  # the two other enemies are hit after Recycling
+    i_ko, i_rec, i_grant = types.index("ko"), types.index("recycle"), types.index("followup_granted")
+    damage = [i for i, t in enumerate(types) if t == "damage"]
+    assert len(damage) == 3 and max(damage) < i_ko < i_rec < i_grant
 
 
 def test_gap28_recycling_comes_before_the_victory_check():

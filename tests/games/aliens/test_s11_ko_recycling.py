@@ -387,3 +387,33 @@ def test_recycling_is_per_player():
     ko_tempestra(st)
     assert names(st, st.discard[0]) == ["Ember Lash", "Rivet Gun"]
 
+
+
+def test_two_aliens_kod_by_one_effect_both_keep_their_tactics_in_the_discard():
+    # rule aliens.11.10
+    # rule aliens.gap.28
+    # Cataclysm Comet hits every Alien at once: Gravok (Lithari) and Synapse Drone (Psykari) both fall.
+    # Gravok's KO is resolved first, but Synapse is already at 0 HP then: its Psi Needle is as dead as
+    # Gravok's Pebble Barrage, and neither may be shuffled back (only Tempestra's Voltari card returns).
+    st = scenario(aliens=(P0, P1), hands=(["Cataclysm Comet"], []), charge=(E, 0),
+                  discard=([], ["Pebble Barrage", "Psi Needle", "Static Jolt"]),
+                  hp={"Gravok Stonehide": 1, "Synapse Drone": 2})
+    pick(st, "Play Cataclysm Comet")
+    assert [e["name"] for e in events(st, "ko")] == ["Gravok Stonehide", "Synapse Drone"]
+    assert [e["cards"] for e in events(st, "recycle")] == [["Static Jolt"], []]
+    assert names(st, st.discard[1]) == ["Pebble Barrage", "Psi Needle"]
+
+
+def test_two_aliens_kod_by_corroding_in_one_energy_phase_both_keep_their_tactics_in_the_discard():
+    # rule aliens.11.10
+    # rule aliens.gap.28
+    # Statuses resolve together at the end of P1's Energy Phase: Gravok and Synapse Drone both corrode
+    # to 0, so Synapse's Psi Needle stays dead in the Discard when Gravok's Recycling runs.
+    st = scenario(aliens=(P0, P1), hands=([], ["Nanite Infusion"]), turn=4, active=1,
+                  discard=([], ["Pebble Barrage", "Psi Needle", "Static Jolt"]),
+                  hp={"Gravok Stonehide": 1, "Synapse Drone": 1},
+                  status={"Gravok Stonehide": "corroding", "Synapse Drone": "corroding"})
+    pick(st, "Pass")
+    assert [e["name"] for e in events(st, "ko")] == ["Gravok Stonehide", "Synapse Drone"]
+    assert [e["cards"] for e in events(st, "recycle")] == [["Static Jolt"], []]
+    assert names(st, st.discard[1]) == ["Pebble Barrage", "Psi Needle"]

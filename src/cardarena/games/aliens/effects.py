@@ -145,13 +145,15 @@ def hit(
     modifier: int = 0,
     blocked: int = 0,
     status_damage: bool = False,
-) -> None:
+    ko: bool = True,
+) -> bool:
     """Deal damage to one Alien (rule aliens.9.5). `amount` already holds base + bonus + modifier −
     blocked; armor (from cards) and shields (any but status damage) apply here; HP stops at 0.
-    `source` is the card or Alien dealing it, or -1 for a status (Corroding)."""
+    `source` is the card or Alien dealing it, or -1 for a status (Corroding). Returns whether it
+    brought the Alien to 0; with `ko=False` the caller knocks it out (`knock_out_all`)."""
     hp = st.hp
     if hp[target] <= 0:
-        return
+        return False
     # armor only changes damage that is dealt: "takes 1 more damage" (armor < 0) adds nothing to a
     # hit that blocks brought to 0 (ruling aliens.gap.25)
     armor = 0 if status_damage or amount <= 0 else slot_modifier(st, target, "armor")
@@ -175,8 +177,17 @@ def hit(
             base=amount + blocked - bonus - modifier if base is None else base, bonus=bonus, modifier=modifier,
             blocked=blocked, armor=armor, shielded=shielded, final=dmg, hp=new,
         )
-    if new == 0:
+    if new == 0 and ko:
         knock_out(st, target)
+    return new == 0
+
+
+def knock_out_all(st: AliensState, slots: list[int]) -> None:
+    """KO the Aliens one damage brought to 0 together, once all of it is dealt: when the first one's
+    Recycling runs, the others are already down, so their Tactics stay in the Discard as dead cards
+    (rule aliens.11.10, ruling aliens.gap.28)."""
+    for s in slots:
+        knock_out(st, s)
 
 
 def knock_out(st: AliensState, slot: int) -> None:
@@ -343,8 +354,10 @@ def _who(u: Use, e: Effect) -> int:
 
 
 def v_damage(st: AliensState, e: Effect, u: Use) -> None:
-    for s in recipients(st, e.to, u.user, u.performer, u.target):
-        hit(st, s, e.amount, u.source, base=e.amount)
+    # one damage to several Aliens lands on all of them before any KO (see knock_out_all)
+    down = [s for s in recipients(st, e.to, u.user, u.performer, u.target)
+            if hit(st, s, e.amount, u.source, base=e.amount, ko=False)]
+    knock_out_all(st, down)
 
 
 def v_heal(st: AliensState, e: Effect, u: Use) -> None:

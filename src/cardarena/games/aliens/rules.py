@@ -11,7 +11,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from . import actions
-from .effects import check_victory, clear_status, draw, each_turn_effects, hit, live_species
+from .effects import check_victory, clear_status, draw, each_turn_effects, hit, knock_out_all, live_species
 from .schema import AlienCard, Card, TacticCard
 from .state import AliensState
 
@@ -189,6 +189,7 @@ def h_statuses(st: AliensState, step: Step) -> None:
 def resolve_statuses(st: AliensState) -> None:
     p = st.active
     rng = st.rng
+    down: list[int] = []  # Corroding KOs, together once every status has resolved (knock_out_all)
     for s in (p * 3, p * 3 + 1, p * 3 + 2):
         cur = st.status[s]
         if cur is None or st.hp[s] <= 0:
@@ -200,13 +201,15 @@ def resolve_statuses(st: AliensState) -> None:
             if c1 or c2:
                 clear_status(st, s, "coin flip")
         elif cur == "corroding":
-            hit(st, s, 1, -1, base=1, status_damage=True)
+            if hit(st, s, 1, -1, base=1, status_damage=True, ko=False):
+                down.append(s)
         elif cur == "fluxed":
             c = rng.coin()
             if st.record:
                 st.emit("coin", purpose="fluxed", alien=st.ref_id(st.aliens[s]), results=["heads" if c else "tails"])
             if c:
                 clear_status(st, s, "coin flip")
+    knock_out_all(st, down)
 
 
 def h_turn_rest(st: AliensState, step: Step) -> None:
