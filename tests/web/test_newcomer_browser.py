@@ -76,3 +76,31 @@ def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(brows
     ladder.first.locator("button.name").first.click()
     pw.expect(p.locator("#inspect h4")).to_contain_text(str(links[0]["source"]))  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_concession_reads_as_one_and_says_who_won_in_the_persons_words(browser: object,
+                                                                         server: str) -> None:  # noqa: F811
+    # conceding ended with "P2 wins: P1 forfeited": the word of an automaton's fault (the guide's
+    # `conceded` words were never used on the web), and the person had to recall which seat was theirs
+    p = _signed_up(browser, server, "quitter")
+    p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]  # "Concede this game?"
+    p.goto("/play?game=mastery")  # type: ignore[attr-defined]
+    p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
+    p.click("#start")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
+    p.locator("button.option:enabled").first.wait_for()  # type: ignore[attr-defined]
+    p.click("#concede")  # type: ignore[attr-defined]
+    status = p.locator("#status.over")  # type: ignore[attr-defined]
+    pw.expect(status).to_contain_text(re.compile(r"^You lose\. P2 wins: P1 conceded \(after"))
+    assert "forfeit" not in status.inner_text()
+    # the dock's last move is the game's last move, not its "Result:" line again (which still says
+    # "forfeited": the games narrate a forfeit without its reason)
+    assert not p.locator("#last-move").text_content().startswith("Result:")  # type: ignore[attr-defined]
+    # the replay tells it the same way, from every viewpoint
+    p.click("#to-replay")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/replays/\d+"))  # type: ignore[attr-defined]
+    p.click("#last")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_contain_text("P2 wins: P1 conceded")  # type: ignore[attr-defined]
+    p.select_option("#seat", "spectator")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_contain_text("P2 wins: P1 conceded")  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

@@ -39,6 +39,15 @@ def log_lines(game: Ruleset, events: list[dict[str, Any]]) -> list[str]:
     return [line for e in events if (line := game.narrate(e))]
 
 
+def _worded(reason: str, events: list[dict[str, Any]]) -> str:
+    """The result whose words tell how the game ended: a person's concession here is a forfeit whose
+    event says "conceded" (live.py), told in the guide's `conceded` words as the terminal's concession
+    is ("P1 conceded", not "P1 forfeited", which reads as an automaton's fault)."""
+    if reason == "forfeit" and any(e.get("type") == "forfeit" and e.get("reason") == "conceded" for e in events):
+        return "conceded"
+    return reason
+
+
 def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None) -> dict[str, Any]:
     """Everything the page of `seat` shows at this moment, as JSON."""
     view = spectator_view(state) if seat is None else state.view(seat)
@@ -50,7 +59,7 @@ def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None
     if state.result is not None:
         r = state.result
         result = {"winner": r.winner, "reason": r.reason, "turns": r.turns,
-                  "text": result_words(guide_of(game.id), r.winner, r.reason, r.turns, events)}
+                  "text": result_words(guide_of(game.id), r.winner, _worded(r.reason, events), r.turns, events)}
     guide = guide_of(game.id)
     mine = d is not None and d.seat == seat
     return {

@@ -151,8 +151,10 @@ const Arena = (() => {
     log.replaceChildren(...frame.log.map((l) => el("li", null, l)));
     log.scrollTop = log.scrollHeight;
     // the docked status on a phone says the last move too: the play-by-play is below the whole board
+    // (over, the status says the result: the move that ended the game, not the game's "Result:" line)
     const lastMove = document.getElementById("last-move");
-    if (lastMove) lastMove.textContent = frame.log.length ? String(frame.log[frame.log.length - 1]).trim() : "";
+    const moves = frame.log.map((l) => String(l).trim()).filter((l) => !(frame.result && l.startsWith("Result:")));
+    if (lastMove) lastMove.textContent = moves.length ? moves[moves.length - 1] : "";
     const status = document.getElementById("status");
     const dec = document.getElementById("decision");
     dec.replaceChildren();
@@ -288,6 +290,9 @@ const ArenaPlay = {
       // a finished game: nothing left to concede or pass; offer the next one
       document.getElementById("concede").disabled = !!f.result;
       if (f.result) {
+        // the result names seats (P2 wins): say first what it means for the person
+        const w = f.result.winner;
+        document.getElementById("status").prepend(w === null || w === undefined ? "A draw. " : w === f.seat ? "You win! " : "You lose. ");
         auto.disabled = true;
         const again = document.createElement("a");
         again.href = "/play?game=" + encodeURIComponent(f.game);
