@@ -86,11 +86,20 @@ def new(
         "--time-control", help="Clocks of every seat of every game: PER_DECISION+BANK[+STARTUP] seconds, e.g. 2+30; "
                                "a seat over both loses as TIMEOUT (default: none; external bots keep their own "
                                "limits).")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones "
+                        "(repeatable; docs/cards.md). Stored with the contest: every game, resumed anywhere, "
+                        "plays these cards.")] = None,
 ) -> None:
     """Create a contest. Every entry's agent and deck are checked first; any problem refuses them all."""
+    from ..core.cardfiles import CardFiles
     from ..core.match import TimeControl
     from .contest import create_contest, expected_games_now
 
+    try:
+        files = CardFiles.read(cards or [])
+    except CardArenaError as e:
+        _fail(str(e))
     clocks = None
     if time_control is not None:
         try:
@@ -100,7 +109,7 @@ def new(
     store = _store(create=True)
     try:
         create_contest(store, name, game, entry, fmt, games_per_pairing, rounds, seed, game_format, _rules(rule),
-                       clocks)
+                       clocks, cards=files)
         name = name.strip()  # as stored
         with store.session() as s:
             n, played_rounds, total = expected_games_now(s, name)
@@ -112,7 +121,8 @@ def new(
         swiss = f"{played_rounds} round{'s' if played_rounds != 1 else ''}" + (
             f" (not {rounds}: at most entries - 1)" if rounds and rounds > played_rounds else "") + ", "
     out.print(f"contest {name!r}: {n} entr{'y' if n == 1 else 'ies'}, {swiss}{total} games to play, "
-              f"{clock_text(clocks.to_dict() if clocks else None)}{more}; "
+              f"{clock_text(clocks.to_dict() if clocks else None)}"
+              f"{'' if files is None else ', with the card files ' + files.label}{more}; "
               f"run it with `cardarena contest run {shlex.quote(name)}`", markup=False, soft_wrap=True)
 
 
@@ -343,6 +353,7 @@ def status(
     out.print(f"[bold]{escape(data['name'])}[/bold]: {data['game']} ({data['game_format']}), {data['format']}, "
               f"{data['games_per_pairing']} games per pairing{rules_text(data['game'], data['rules'])}, "
               f"{clock_text(data['time_control'])}, status {data['status']}{playing}")
+    _cards_text(out, data["cards"])
     if g["expected"] is not None:
         rounds = f", round {data['round'] or 0} of {data['rounds']}"
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
@@ -358,6 +369,12 @@ def status(
         t.add_row(str(ent["entry"]), escape(ent["label"]) + (" (withdrawn)" if ent["withdrawn"] else ""),
                   escape(ent["agent"]), escape(ent["deck"]))
     out.print(t)
+
+
+def _cards_text(console: Console, cards: dict[str, Any] | None) -> None:
+    """The contest's card files and what they change, e.g. `cards: whip.toml — changed: Flame Whip (sha256 ...)`."""
+    if cards is not None:
+        console.print(f"{cards['changes']} (sha256 {cards['sha256'][:12]})", markup=False, soft_wrap=True)
 
 
 def rules_text(game: str, rules: dict[str, Any]) -> str:
@@ -453,6 +470,7 @@ def report(
               f"{c['games_per_pairing']} games per pairing{rules_text(c['game'], c['rules'])}, seed {c['seed']}, "
               f"{clock_text(c['time_control'])}, "
               f"status {c['status']}" + (f", made by {escape(c['owner'])} on the web" if c["owner"] else ""))
+    _cards_text(out, c["cards"])
     out.print(f"games: {g['finished']} finished of {g['expected'] if g['expected'] is not None else '?'}"
               + (f", {g['errors']} engine errors" if g["errors"] else "")
               + (f", {g['withdrawn']} not played (withdrawn)" if g["withdrawn"] else "")

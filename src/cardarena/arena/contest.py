@@ -21,9 +21,11 @@ from sqlalchemy.orm import Session, selectinload
 
 from .. import __version__
 from ..agents import remembers_games
+from ..core.cardfiles import CardFiles
 from ..core.errors import CardArenaError
 from ..core.match import TimeControl
 from ..core.registry import load_game
+from ..core.ruleset import Ruleset
 from . import runlock, schedule
 from .entries import MAX_LABEL, EntrySpec, check_entries, unique_labels
 from .executor import execute
@@ -70,6 +72,16 @@ def get_contest(s: Session, name: str) -> Contest:
     return c
 
 
+def contest_cards(c: Contest) -> CardFiles | None:
+    """The card files the contest's games play with, as stored with it (None: the package's cards)."""
+    return None if c.cards is None else CardFiles.from_config({"cards": c.cards})
+
+
+def contest_game(c: Contest) -> Ruleset:
+    """The contest's game with its card files, if it has any."""
+    return load_game(c.game, contest_cards(c))
+
+
 def name_problems(name: str) -> list[str]:
     """Why a contest may not be called `name` (already stripped of spaces around it), if it may not."""
     if not name:
@@ -96,12 +108,14 @@ def create_contest(
     time_control: TimeControl | None = None,
     checked: list[EntrySpec] | None = None,
     owner: str | None = None,
+    cards: CardFiles | None = None,
 ) -> int:
     """Create a contest and enter `entries` (each `AGENT:DECK`); every problem is reported at once.
     With `time_control` every seat of every game has a clock (a seat out of time loses as TIMEOUT).
     `checked`: entries the caller already checked (the web arena's saved decks), entered with the
     others in the same transaction, so a contest never exists without its entries. `owner`: the web
-    user making it, the only one who may run it from the web."""
+    user making it, the only one who may run it from the web. `cards`: card files every game plays with
+    (docs/cards.md), stored whole with the contest; the entries' decks are checked against that pool."""
     name = name.strip()
     problems = name_problems(name)
     if pairing not in PAIRINGS:
@@ -115,7 +129,7 @@ def create_contest(
         problems.append(f"--rounds is for Swiss contests, and from 1 to {MAX_INT}")
     if seed is not None and not -(2**63) <= seed < 2**63:
         problems.append("--seed must fit in 64 bits (from -2**63 to 2**63 - 1)")
-    ruleset = load_game(game)
+    ruleset = load_game(game, cards)  # broken card files: load_game's CardDataError, nothing is made
     if not ruleset.info.min_seats <= 2 <= ruleset.info.max_seats:
         problems.append(f"contests pair two entries a game; {game} seats {ruleset.info.min_seats} to "
                         f"{ruleset.info.max_seats} players")
@@ -137,7 +151,7 @@ def create_contest(
                     games_per_pairing=games_per_pairing, rounds=rounds or 0,
                     seed=schedule.derive_seed("contest", name) if seed is None else seed,
                     time_control=None if time_control is None else time_control.to_dict(), status="open", engine_version=__version__,
-                    owner=owner)
+                    owner=owner, cards=None if cards is None else cards.to_dict())
         s.add(c)
         _add_entries(c, specs)
         s.flush()
@@ -150,7 +164,7 @@ def enter(store: Store, name: str, entries: list[str]) -> list[str]:
         c = get_contest(s, name)
         if c.status != "open":
             raise ContestError(f"contest {name!r} has started: entries are closed")
-        specs = check_entries(load_game(c.game), entries, c.game_format)
+        specs = check_entries(contest_game(c), entries, c.game_format)
         # checking took a while: a run may have started the contest meanwhile. Still open now, under the
         # contest's row lock (held to the commit, so the run's _start waits and then sees these entries)?
         if not _lock_open(s, c):
@@ -318,7 +332,7 @@ def _tasks(s: Session, c: Contest, bot_log: str | None = None) -> list[GameTask]
         agent_seed = schedule.Slot(m.round or 0, m.pairing or 0, m.game_no or 0, (), m.seed).agent_seed
         tasks.append(GameTask(m.id, m.game, m.game_format, dict(m.rules), m.seed, tuple(e.deck for e in seated),
                               tuple(e.agent for e in seated), tuple(agent_seed(e.number) for e in seated),
-                              tuple(e.label for e in seated), c.time_control, bot_log))
+                              tuple(e.label for e in seated), c.time_control, bot_log, c.cards))
     return tasks
 
 

@@ -65,6 +65,9 @@ class Contest(Base):
     #: clocks of every seat of every game (`TimeControl.to_dict()`: per_decision, bank, startup
     #: seconds); None: in-process automatons untimed, external bots on their own limits
     time_control: Mapped[dict[str, float] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    #: the card files every game plays with (`CardFiles.to_dict()`: names, texts, sha256; docs/cards.md),
+    #: kept whole so that a run resumed elsewhere plays the same cards; None: the package's (migration 0007)
+    cards: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     #: the web user (by name) who made it, the only one who may run it from the web; None: made on the
     #: command line by whoever runs the arena (any signed-in user may run it). No foreign key: the
     #: arena's tables stand without the web's.

@@ -9,10 +9,13 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
+from ..core.errors import CardArenaError
 from . import runlock
 from .contest import (
     WITHDRAWN,
     WITHDRAWN_GAME,
+    contest_cards,
+    contest_game,
     games_to_play,
     get_contest,
     rated_games,
@@ -36,6 +39,19 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def cards_of(c: Contest) -> dict[str, Any] | None:
+    """The card files a contest plays with: their names, the hash of their texts and what they change
+    (`changes`, as `cardarena match --cards` says it); None: the package's cards."""
+    files = contest_cards(c)
+    if files is None:
+        return None
+    try:
+        changes = contest_game(c).cards_line()
+    except CardArenaError as e:  # a later cardarena whose cards the files no longer fit
+        changes = f"cards: {files.label} — cannot be loaded now: {e}"
+    return {"files": files.names, "sha256": files.sha256, "changes": changes}
 
 
 def contest_report(s: Session, name: str) -> dict[str, Any]:
@@ -127,7 +143,7 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
         "contest": {"name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules,
                     "format": c.pairing, "games_per_pairing": c.games_per_pairing, "rounds": c.rounds,
                     "seed": c.seed, "time_control": c.time_control, "status": c.status,
-                    "engine_version": c.engine_version, "owner": c.owner},
+                    "engine_version": c.engine_version, "owner": c.owner, "cards": cards_of(c)},
         "games": {"finished": sum(reasons.values()), "errors": len(errors),
                   "expected": games_to_play(s, c) if c.status != "open" else None,
                   "withdrawn": _counts(s, c.id).get(WITHDRAWN_GAME, 0), "reasons": reasons},
@@ -160,7 +176,7 @@ def contest_status(s: Session, name: str) -> dict[str, Any]:
     return {
         "name": c.name, "game": c.game, "game_format": c.game_format, "rules": c.rules, "format": c.pairing,
         "games_per_pairing": c.games_per_pairing, "rounds": c.rounds, "round": rnd, "status": c.status,
-        "seed": c.seed, "time_control": c.time_control, "owner": c.owner,
+        "seed": c.seed, "time_control": c.time_control, "owner": c.owner, "cards": cards_of(c),
         # a run plays it now (a "running" contest whose run was stopped is not being played)
         "playing": runlock.is_playing(s, c.id),
         "entries": [{"entry": e.number, "label": e.label, "agent": e.agent, "deck": e.deck_name,

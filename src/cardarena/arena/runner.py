@@ -20,6 +20,7 @@ from .. import __version__
 from ..agents import make_agent
 from ..agents.base import Agent
 from ..agents.external import ExternalAgent
+from ..core.cardfiles import CardFiles
 from ..core.decks import Deck
 from ..core.engine import Result, State
 from ..core.errors import EngineError
@@ -45,6 +46,8 @@ class GameTask:
     time_control: dict[str, float] | None = None
     #: a folder for each external bot's transcript, `match-<id>-p<seat>.jsonl` (docs/protocol.md)
     bot_log: str | None = None
+    #: the contest's card files (`CardFiles.to_dict()`), None for the package's cards
+    cards: dict[str, Any] | None = None
 
 
 @dataclass
@@ -142,7 +145,7 @@ def run_task(task: GameTask) -> GameOutcome:
     start = time.perf_counter()
     agents: list[Agent] = []
     try:
-        game = load_game(task.game)
+        game = load_game(task.game, None if task.cards is None else CardFiles.from_config({"cards": task.cards}))
         decks = [Deck.from_dict(d, source=f"entry {label}") for d, label in zip(task.decks, task.labels, strict=True)]
         state = game.new_game(decks=decks, seed=task.seed, fmt=task.game_format, rules=task.rules)
         agents = [make_agent(spec, seed=s) for spec, s in zip(task.agents, task.agent_seeds, strict=True)]
