@@ -10,6 +10,7 @@ from cardarena.core.engine import Option, Step
 
 from .schema import PathCard, TechniqueCard
 from .state import MasteryState
+from .text import card_text
 
 LOADOUT_SIZE = 3
 
@@ -183,7 +184,7 @@ def h_rebalance_chosen(st: MasteryState, step: Step) -> None:
     st.spent[slot] = ()  # every rebuilt skill is ready (ruling gap.24)
     done = ("rebalance_done", p, slot, old.id, tuple(i for _, i in out), from_hand)
     if len(flex) > 1:
-        st.push(("flex", slot, flex, done))
+        st.stack.append(("flex", slot, flex, done))
         return
     st.loadout[slot] = (*core, *flex)
     st.stack.append(done)
@@ -198,7 +199,8 @@ def h_flex(st: MasteryState, step: Step) -> None:
     opts = []
     for tid in flex:
         t: Any = by_id[tid]
-        opts.append(Option(f"flex:{tid}", f"{t.name} ({t.symbol}, {t.cost} AP)", {"hero": ref, "card": tid}, tid))
+        opts.append(Option(f"flex:{tid}", f"{t.name} ({t.symbol}, {t.cost} AP): {card_text(t.target, t.effects)}",
+                           {"hero": ref, "card": tid}, tid))
     st.ask(slot // 3, "flex", f"Rebalance {h.name}: which Mastery fills the flexible third Active slot?", opts,
            ("flex_chosen", slot, done), step)
 
