@@ -80,6 +80,14 @@ def test_the_proactive_cache_is_keyed_by_pool_id() -> None:
     assert actions._PROACTIVE[wall.id] is False
 
 
+def test_proactive_verbs_are_every_verb_but_negate_and_block() -> None:
+    # rule aliens.gap.22
+    # a Counter "does something on your turn" unless it is made only of negate / block: the list is the
+    # schema's verbs less those two, with no verb the schema no longer has
+    acting = set(get_args(Verb)) - {"negate", "block"}
+    assert actions.PROACTIVE_VERBS == acting
+
+
 # -- option ids and data -------------------------------------------------------------------------------
 
 

@@ -14,17 +14,17 @@ player holds hidden cards that could act, even if none can.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, get_args
 
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
 from .effects import Use, apply_effects, attack_damage, continuous, hit, pay, tactic_cost
-from .schema import AlienCard, SpawnCard, TacticCard, target_kind
+from .schema import AlienCard, SpawnCard, TacticCard, Verb, target_kind
 from .state import AliensState
 
-PROACTIVE_VERBS = frozenset({"damage", "heal", "status", "cleanse", "shield", "draw", "energy", "drain", "mill",
-                             "destroy", "followup"})
+#: the verbs that act on your own turn: all but negate and block, which only answer (ruling aliens.gap.22)
+PROACTIVE_VERBS = frozenset(get_args(Verb)) - {"negate", "block"}
 
 
 def proactive(d: TacticCard | SpawnCard) -> bool:
