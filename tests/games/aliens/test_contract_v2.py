@@ -85,7 +85,7 @@ def test_proactive_verbs_are_every_verb_but_negate_and_block() -> None:
     # a Counter "does something on your turn" unless it is made only of negate / block: the list is the
     # schema's verbs less those two, with no verb the schema no longer has
     acting = set(get_args(Verb)) - {"negate", "block"}
-    assert actions.PROACTIVE_VERBS == acting
+    assert acting == actions.PROACTIVE_VERBS
 
 
 # -- option ids and data -------------------------------------------------------------------------------
