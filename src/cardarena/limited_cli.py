@@ -8,11 +8,17 @@
     cardarena draft circuits --seats 8 --bots 7 --save draft.json --out-dir decks/  # seat 1 is you
     cardarena draft circuits --seats 4 --drafter 2=cmd:"python3 examples/bots/draft_bot.py"  # an external drafter
     cardarena draft circuits --replay draft.json                                   # check a saved draft
+    cardarena sealed circuits --seed 7 --cards mine.toml     # packs opened from the pool with a card file's cards
+
+`--cards FILE` (repeatable) plays the pool with card files, as `match --cards` does (docs/cards.md): packs
+are opened from it and decks checked against it; a saved draft and a `--versus` replay record the files'
+texts, and `draft --replay` plays the files a draft records.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -24,6 +30,7 @@ from .agents import make_agent
 from .agents.drafter import ExternalDrafter, drafter_from_spec, run_draft
 from .agents.external import transcripts_in
 from .arena.schedule import secret_seed
+from .core.cardfiles import CardFiles
 from .core.decks import Deck
 from .core.files import output_problem, write_atomic
 from .core.match import TimeControl, play, replay_record
@@ -55,15 +62,29 @@ def _check_outputs(*options: tuple[Path | None, str]) -> None:
             _fail(f"{option} {path}: cannot write there: {problem}")
 
 
-def _limited(game: str) -> tuple[Any, Any]:
+CardsOpt = Annotated[list[Path] | None, typer.Option(
+    "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones; packs "
+                    "are opened from that pool (repeatable; docs/cards.md).")]
+
+
+def _limited(game: str, cards: list[Path] | CardFiles | None = None) -> tuple[Any, Any]:
+    """The game (with the card files `cards`, read from their paths or as recorded) and its Limited rules."""
     try:
-        g = load_game(game)
-    except Exception as e:  # an unknown game id: the registry's message
+        files = cards if isinstance(cards, CardFiles) or cards is None else CardFiles.read(cards)
+        g = load_game(game, files)
+    except Exception as e:  # an unknown game id, a broken card file: load_game's message
         _fail(str(e))
     lim = getattr(g, "limited", None)
     if lim is None:
         _fail(f"{game} has no Limited format (Sealed, Draft)")
+    if g.card_files is not None:
+        err.print(g.cards_line(), markup=False)  # what the card files change, as `match --cards` says it
     return g, lim
+
+
+def _with_cards(g: Any) -> str:
+    """` --cards FILE...` for a command to type about a deck of this pool (nothing for the package's)."""
+    return "".join(f" --cards {shlex.quote(n)}" for n in g.card_files.names) if g.card_files is not None else ""
 
 
 @app.command()
@@ -77,9 +98,10 @@ def sealed(
     p1: Annotated[str, typer.Option(help="Agent playing your deck in --versus.")] = "random",
     p2: Annotated[str, typer.Option(help="Agent playing the other deck in --versus.")] = "random",
     replay: Annotated[Path | None, typer.Option(help="Save the --versus match as a replay.")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Open a Sealed pool (a Recruit pack and booster packs) and build a legal Limited deck from it."""
-    g, lim = _limited(game)
+    g, lim = _limited(game, cards)
     _check_outputs((save, "--out"), (replay, "--replay"))
     if build not in ("auto", "hand"):  # before the pool is opened and printed
         _fail("--build is auto or hand")
@@ -108,7 +130,7 @@ def sealed(
     out.print(deck.to_toml(), markup=False)
     if save is not None:
         _write(save, deck.to_toml())
-        out.print(f"deck saved to {save} (edit it, then `cardarena validate {save}`)", markup=False)
+        out.print(f"deck saved to {save} (edit it, then `cardarena validate {save}{_with_cards(g)}`)", markup=False)
     if versus is not None:
         r2, o2 = lim.sealed_pool(g.pool, versus)
         other = lim.build_deck(g.pool, r2, o2, name=f"sealed {versus}")
@@ -205,9 +227,12 @@ def draft(
     bot_log: Annotated[Path | None, typer.Option(
         "--bot-log", help="Folder for each external drafter's transcript, drafter-seat<N>.jsonl: every line it "
         "was sent and answered, with times, and its stderr (docs/protocol.md).")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Run a booster draft: each seat ends with a pool and a legal Limited deck; picks are secret."""
-    g, lim = _limited(game)
+    if replay_file is not None and cards:
+        _fail("--cards is for a new draft: --replay plays the card files the saved draft records")
+    g, lim = _limited(game, cards)
     _check_outputs((save, "--save"))
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         _fail(f"--out-dir {out_dir}: cannot write there: it is a file, not a folder")
@@ -225,6 +250,13 @@ def draft(
             _fail(f"{replay_file}: not a readable JSON draft: {e}", 1)
         if not isinstance(data, dict):
             _fail(f"{replay_file}: not a draft replay (expected a table of seats, seed and picks)", 1)
+        if data.get("cards") is not None:  # drafted from a pool with card files: the texts it records
+            try:
+                recorded = CardFiles.from_dict(data["cards"], str(replay_file))
+            except Exception as e:
+                _fail(str(e), 1)
+            g, lim = _limited(game, recorded)
+            drafting = g.drafting
         try:
             d = drafting.replay(g.pool, data)
         except (ValueError, KeyError, IndexError, TypeError) as e:
@@ -261,13 +293,17 @@ def draft(
         # people sharing this terminal hand it over between picks; one person alone needs no screen cleared
         pick = _shared_pick if len(people_seats) > 1 else _person_pick
         faults = run_draft(d, game, drafting.DRAFT_PACKS, drafting.PACK_SIZE, lambda v: drafting.bot_pick(g.pool, v),
-                           drafters=externals, people={s: pick for s in people_seats}, time_control=tc)
+                           drafters=externals, people={s: pick for s in people_seats}, time_control=tc,
+                           cards=g.card_file_infos() or None)
         labels = {s: ext.name for s, ext in externals.items()}
         for f in faults:
             err.print(f"drafter fault: {f.describe()}", markup=False)
             labels[f.seat] += f", {f.status} at pick {f.seq}; then the built-in bot"
     if save is not None:  # first: the draft is kept even when a seat's picks make no legal deck
-        _write(save, json.dumps(d.record(), indent=1) + "\n")
+        record = d.record()
+        if g.card_files is not None:  # `--replay` plays these texts, whatever the files hold then
+            record["cards"] = g.card_files.to_dict()
+        _write(save, json.dumps(record, indent=1) + "\n")
         out.print(f"draft saved to {save} (replay: cardarena draft {game} --replay {save})", markup=False)
     decks: dict[int, Deck] = {}
     illegal = 0

@@ -64,12 +64,16 @@ class ExternalDrafter(ExternalAgent):
         self.seq = 0
 
     def start_draft(self, game: str, seat: int, seats: int, packs: int, pack_size: int,
-                    time_control: TimeControl | None = None) -> None:
+                    time_control: TimeControl | None = None, cards: list[dict[str, Any]] | None = None) -> None:
+        """`cards`: the cards that card files change or add (`Ruleset.card_file_infos`), told as a game's
+        `start` tells them: a drafter knows the package's cards only."""
         self.close()  # one process per draft
         self.seq = 0
         self._launch(time_control)
-        msg = {"type": "draft_start", "protocol": PROTOCOL, "game": game, "seat": seat, "seats": seats,
-               "packs": packs, "pack_size": pack_size, "time": self._time_msg()}
+        msg: dict[str, Any] = {"type": "draft_start", "protocol": PROTOCOL, "game": game, "seat": seat,
+                               "seats": seats, "packs": packs, "pack_size": pack_size, "time": self._time_msg()}
+        if cards:
+            msg["cards"] = cards
         self._send(msg, time.perf_counter() + self._tc[2] + self._tc[0])
 
     def pick(self, view: View) -> str:
@@ -117,7 +121,8 @@ def drafter_from_spec(spec: str, seed: int = 0) -> ExternalDrafter:
 
 def run_draft(draft: DraftLike, game: str, packs: int, pack_size: int, bot: Picker,
               drafters: dict[int, ExternalDrafter] | None = None, people: dict[int, Picker] | None = None,
-              time_control: TimeControl | None = None) -> list[DraftFault]:
+              time_control: TimeControl | None = None,
+              cards: list[dict[str, Any]] | None = None) -> list[DraftFault]:
     """Draft until the packs are empty. Seats in `drafters` are external programs, seats in `people`
     pick through their function, the others (and a drafter after its fault) through `bot`.
     Every drafter's process ends with the draft, however it ends. Returns the faults, in order."""
@@ -133,7 +138,7 @@ def run_draft(draft: DraftLike, game: str, packs: int, pack_size: int, bot: Pick
     try:
         for seat, ext in list(drafters.items()):
             try:
-                ext.start_draft(game, seat, draft.seats, packs, pack_size, time_control)
+                ext.start_draft(game, seat, draft.seats, packs, pack_size, time_control, cards)
             except AgentFault as e:
                 fault(seat, e)
         while not draft.done:
