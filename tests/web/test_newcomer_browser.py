@@ -104,3 +104,27 @@ def test_a_concession_reads_as_one_and_says_who_won_in_the_persons_words(browser
     p.select_option("#seat", "spectator")  # type: ignore[attr-defined]
     pw.expect(p.locator("#status.over")).to_contain_text("P2 wins: P1 conceded")  # type: ignore[attr-defined]
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_mastery_intercept_names_its_heroes(browser: object, server: str) -> None:  # noqa: F811
+    # the Intercepts zone drew each intercept as two boxes reading "seat 0": the view names a Hero by
+    # its seat and place ({seat, slot}), and the board showed neither Hero
+    p = _signed_up(browser, server, "guard")
+    view: dict[str, list[dict[str, object]]] = {"intercepts": []}
+    for _ in range(4):  # a match where some step has an intercept (most random matches do)
+        mid = _a_finished_match(p, "mastery")
+        total = p.request.get(f"/api/replays/{mid}").json()["total"]  # type: ignore[attr-defined]
+        for step in range(total):
+            view = p.request.get(f"/api/replays/{mid}?step={step}").json()["view"]  # type: ignore[attr-defined]
+            if view["intercepts"]:
+                break
+        if view["intercepts"]:
+            break
+    assert view["intercepts"], "no intercept in four matches"
+    heroes = {(h["seat"], h["slot"]): h["name"] for pl in view["players"] for h in pl["heroes"]}
+    p.goto(f"/replays/{mid}?step={step}")  # type: ignore[attr-defined]
+    zone = p.locator('#board .zone.shared[data-zone="intercepts"]')  # type: ignore[attr-defined]
+    names = [heroes[(r["seat"], r["slot"])] for pair in view["intercepts"] for r in pair]
+    pw.expect(zone.locator("button.name")).to_have_text(names)
+    assert "seat" not in zone.inner_text()
+    p.context.close()  # type: ignore[attr-defined]

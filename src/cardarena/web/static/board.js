@@ -52,6 +52,18 @@ const Arena = (() => {
     return v === null || ["string", "number", "boolean"].includes(typeof v);
   }
 
+  function placed(x) {
+    const keys = Object.keys(x);
+    if (keys.length !== 2 || typeof x.seat !== "number" || typeof x.slot !== "number" || !current) return null;
+    const p = ((current.view || {}).players || []).find((q) => q.seat === x.seat);
+    for (const zone of Object.values(p || {})) {
+      if (!Array.isArray(zone)) continue;
+      const c = zone.find((y) => y && typeof y === "object" && y.slot === x.slot && typeof y.name === "string");
+      if (c) return c.name;
+    }
+    return null;
+  }
+
   function thing(x) {
     // null is an empty place (a frontline Front slot with no piece); a hidden card is an object
     // ({"hidden": true} or {"face_down": true}), drawn as a card back below
@@ -60,6 +72,10 @@ const Arena = (() => {
     if (typeof x !== "object") return el("span", "chip", x);
     if (Array.isArray(x)) { const s = el("span", "group"); x.forEach((y) => s.append(thing(y))); return s; }
     const box = el("div", "card");
+    // a card named by its seat and place alone ({seat, slot}: the Heroes of a mastery intercept): that
+    // card's name, read from the seat's own zones on the same board
+    const ref = placed(x);
+    if (ref) return nameChip(ref);
     if (x.card && typeof x.card === "object") {
       const inner = thing(x.card);
       if (x.face_down) inner.classList.add("face-down");
