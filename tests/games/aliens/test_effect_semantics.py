@@ -5,6 +5,7 @@ the engine that no other test caught."""
 from __future__ import annotations
 
 import random
+import re
 
 import msgspec
 import pytest
@@ -230,6 +231,18 @@ def test_no_card_can_feed_the_reactor():
             st.apply(rng.choice(st.decision.options).id)
         assert {e["amount"] for e in st.log if e["type"] == "ramp"} == {card_ramp()}
         assert not [e for e in st.log if e["type"] == "energy_gained"]
+
+
+def test_no_card_text_says_it_feeds_the_reactor():
+    # rule aliens.7.17
+    # no card feeds the Reactor (ruling aliens.gap.12), so no printed text, an Alien's line included,
+    # may say one does: a player reading "feeds the squad's reactor" would look for energy that never comes
+    feeding = re.compile(r"(feed|fill|charge|power)s?\b[^.]*\breactor|\bgains?\b[^.]*\benergy", re.IGNORECASE)
+    said = []
+    for c in GAME.pool.cards:
+        texts = [c.text, getattr(getattr(c, "ability", None), "text", "")]
+        said += [f"{c.name}: {t}" for t in texts if t and feeding.search(t)]
+    assert said == []
 
 
 def test_a_follow_up_granted_on_the_opponents_turn_gives_nobody_an_action():
