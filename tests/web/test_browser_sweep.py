@@ -113,7 +113,7 @@ def test_a_finished_game_offers_the_next_one_and_no_concede(browser: object, ser
     p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
     pw.expect(p.locator("button.option").first).to_be_visible()  # type: ignore[attr-defined]
     p.click("#concede")  # type: ignore[attr-defined]
-    pw.expect(p.locator("#status.over")).to_contain_text("forfeited")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#status.over")).to_contain_text("P1 conceded")  # type: ignore[attr-defined]
     pw.expect(p.locator("#concede")).to_be_disabled()  # type: ignore[attr-defined]
     pw.expect(p.locator("#auto-pass")).to_be_disabled()  # type: ignore[attr-defined]
     p.click("#new-game")  # type: ignore[attr-defined]
