@@ -74,6 +74,16 @@ def test_an_each_turn_effect_to_a_target_is_refused() -> None:
     assert "each_turn: `heal` goes `to = target`" in refused({**SECTOR, "each_turn": each})
 
 
+@pytest.mark.parametrize("effect", [{"verb": "followup", "action": "assault", "to": "you"}, {"verb": "destroy"}])
+def test_an_each_turn_follow_up_or_destroy_is_refused(effect: dict[str, Any]) -> None:
+    # rule aliens.7.12
+    # at the Energy Phase no action is left to follow up (the Activation Phase is over) and no card is
+    # chosen to destroy: either would load and then do nothing
+    verb = effect["verb"]
+    assert f"each_turn: `{verb}`" in refused({**SECTOR, "each_turn": [effect]})
+    assert f"each_turn: `{verb}`" in refused({**ALIEN, "ability": {**PASSIVE, "each_turn": [effect]}})
+
+
 @pytest.mark.parametrize("card", [
     {**BASIC, "target": "none", "effects": [{"verb": "shield", "amount": 2, "to": "performer"}]},
     {**SECTOR, "each_turn": [{"verb": "heal", "amount": 1, "to": "performer"}]},

@@ -145,6 +145,10 @@ def _check_playable(card: TacticCard | SpawnCard, counter: bool) -> None:
 def _check_each_turn(each_turn: tuple[Effect, ...]) -> None:
     """Effects that resolve by themselves at the Energy Phase: nobody chooses a target then."""
     for e in each_turn:
+        if e.verb in ("followup", "destroy"):
+            # the Activation Phase is over (no action to follow up) and no card is chosen to destroy
+            raise ValueError(f"each_turn: `{e.verb}` would do nothing at the Energy Phase: no action follows it "
+                             "and nothing is chosen then")
         if e.to == "target" and e.verb in _ALIEN_VERBS:
             raise ValueError(f"each_turn: `{e.verb}` goes `to = target` (the default), but nothing is chosen at "
                              "the Energy Phase: use performer, all_allies, all_enemies or all_aliens")
