@@ -391,11 +391,11 @@ def test_a_swiss_contest_with_one_entry_left_pairs_no_more_rounds(db_url: str) -
 
 
 def _start_run(db_url: str, name: str) -> subprocess.Popen[bytes]:
-    """`contest run NAME` in a process of its own, once it plays the contest."""
+    """`contest run NAME` in a process of its own, once it plays the contest's first round (paired)."""
     cmd = [sys.executable, "-m", "cardarena.cli", "contest", "--db", db_url, "run", name, "--workers", "1", "-q"]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while not (st := status(db_url, name))["playing"] or st["status"] != "running":
+    while not (st := status(db_url, name))["playing"] or not st["games"]["scheduled"]:
         assert proc.poll() is None, proc.stderr.read()  # type: ignore[union-attr]
         assert time.monotonic() < deadline
         time.sleep(0.05)
