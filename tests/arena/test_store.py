@@ -114,3 +114,38 @@ def test_a_sqlite_database_is_readable_by_its_owner_only(tmp_path: Path) -> None
     old.chmod(0o644)
     Store(f"sqlite:///{old}").dispose()
     assert old.stat().st_mode & 0o777 == 0o600
+
+
+def test_migrating_down_and_up_keeps_every_contest_entry_and_match(db_url: str) -> None:
+    """On SQLite a migration that drops a column copies the table and drops the old one; with foreign keys
+    on, that drop deleted every row referring to it: taking 0007 back (its column of `contests`) emptied
+    `entries`. Rolling back a release must keep what was saved."""
+    from cardarena.arena.models import Match
+
+    store = Store(db_url)
+    with store.session() as s:
+        c = Contest(name="kept", game="aliens", game_format="standard", rules={}, pairing="round-robin",
+                    games_per_pairing=2, seed=1, engine_version="0")
+        c.entries.append(Entry(number=1, label="a", agent="random", deck_name="x", deck={"game": "aliens"}))
+        c.entries.append(Entry(number=2, label="b", agent="greedy", deck_name="y", deck={"game": "aliens"}))
+        s.add(c)
+        s.flush()
+        s.add(Match(contest_id=c.id, round=1, pairing=1, game_no=1, game="aliens", game_format="standard",
+                    rules={}, seed=5, status="scheduled", engine_version="0"))
+
+    def counts() -> tuple[int, int, int]:
+        with store.engine.connect() as conn:
+            return tuple(int(conn.execute(text(f"select count(*) from {t}")).scalar() or 0)  # type: ignore[return-value]
+                         for t in ("contests", "entries", "matches"))
+
+    assert counts() == (1, 2, 1)
+    store.downgrade("0005")  # drops contests.cards (0007) and entries.withdrawn_at (0006)
+    assert counts() == (1, 2, 1)
+    store.upgrade()
+    assert counts() == (1, 2, 1)
+    with store.session() as s:
+        assert [e.label for e in s.scalars(select(Entry).order_by(Entry.number))] == ["a", "b"]
+    with store.engine.connect() as conn:  # and the pool's connections enforce references again
+        if store.url.get_backend_name() == "sqlite":
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    store.dispose()

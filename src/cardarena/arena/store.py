@@ -126,13 +126,38 @@ class Store:
 
     def upgrade(self, revision: str = "head") -> None:
         """Bring the schema to `revision` with the shipped migrations (a no-op when it is current)."""
+        self._migrate("upgrade", revision)
+
+    def downgrade(self, revision: str) -> None:
+        """Take the schema back to `revision` (e.g. "0005") before going back to the cardarena release
+        that wrote it; the data of what that schema lacks (a newer column) is dropped, nothing else."""
+        self._migrate("downgrade", revision)
+
+    def _migrate(self, way: str, revision: str) -> None:
         from alembic import command
 
+        sqlite = self.url.get_backend_name() == "sqlite"
         try:
-            with as_file(files("cardarena.arena").joinpath("migrations")) as where, self.engine.begin() as conn:
-                cfg = alembic_config(where)
-                cfg.attributes["connection"] = conn
-                command.upgrade(cfg, revision)
+            with as_file(files("cardarena.arena").joinpath("migrations")) as where, self.engine.connect() as conn:
+                if sqlite:
+                    # SQLite alters a table by copying it and dropping the old one (Alembic's batch mode):
+                    # with foreign keys on, that drop deletes every row that refers to it (ON DELETE
+                    # CASCADE: a contest's entries and matches). Off outside the transaction, as SQLite
+                    # asks; each new connection of the pool turns them on again (_sqlite_pragmas).
+                    conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                    conn.commit()
+                try:
+                    with conn.begin():
+                        cfg = alembic_config(where)
+                        cfg.attributes["connection"] = conn
+                        getattr(command, way)(cfg, revision)
+                        if sqlite and conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+                            raise StoreError(f"migrating {self.display_url} to {revision} would break its "
+                                             "references; nothing was changed")
+                finally:
+                    if sqlite:
+                        conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                        conn.commit()
         except DatabaseError as e:  # cannot connect (OperationalError), or not a database (a SQLite file of text)
             raise StoreError(f"cannot open the database {self.display_url}: {e.orig}") from None
 
