@@ -387,6 +387,8 @@ def test_a_swiss_contest_with_one_entry_left_pairs_no_more_rounds(db_url: str) -
     r = cli(db_url, "run", "sw", "-q", "--workers", "1")
     assert r.exit_code == 0 and "2/2 stored, finished" in r.output, r.output
     assert max(rnd for slots in entry_rounds(store, "sw").values() for rnd, _ in slots) == 1
+    said = " ".join(cli(db_url, "status", "sw").output.split())  # not "round 1 of 2" for a finished contest
+    assert "status finished" in said and "1 of 2 rounds played (fewer than two entries left)" in said, said
     store.dispose()
 
 

@@ -103,3 +103,17 @@ def test_a_run_started_elsewhere_shows_as_running_and_no_second_run_is_offered(a
         assert 'data-running="yes"' in page and "(running)" in page
         assert 'id="run-contest"' not in page and 'id="delete-contest-link"' not in page
     assert 'id="run-contest"' in client.get("/contests/cli run").text
+
+
+def test_the_contest_page_names_the_card_files_a_contest_plays_with(any_client: TestClient) -> None:
+    """A contest made with `contest new --cards FILE` plays a changed pool: its page says so, as `contest
+    status` does, and a contest of the package's cards says nothing of card files."""
+    from cardarena.core.cardfiles import CardFiles
+
+    text = cardarena.load_game("aliens").card_toml("Ember Lash").replace("damage = 2", "damage = 4")
+    store = arena_of(any_client).store
+    create_contest(store, "hotter", "aliens", ["random", "greedy"], cards=CardFiles([("lash.toml", text)]))
+    create_contest(store, "plain", "aliens", ["random", "greedy"])
+    page = any_client.get("/contests/hotter").text
+    assert "Played with card files: lash.toml — changed: Ember Lash" in page
+    assert "card files" not in any_client.get("/contests/plain").text

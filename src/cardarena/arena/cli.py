@@ -356,6 +356,9 @@ def status(
     _cards_text(out, data["cards"])
     if g["expected"] is not None:
         rounds = f", round {data['round'] or 0} of {data['rounds']}"
+        if data["status"] == "finished" and data["rounds"] and (data["round"] or 0) < data["rounds"]:
+            # a Swiss contest pairs no more rounds once fewer than two entries play on (withdrawals)
+            rounds = f", {data['round'] or 0} of {data['rounds']} rounds played (fewer than two entries left)"
         out.print(f"games: {g['finished']} finished, {g['errors']} engine errors, {g['scheduled']} scheduled, "
                   f"{g['expected']} in all{rounds}" + (f", {g['byes']} byes" if g["byes"] else "")
                   + (f", {g['withdrawn']} not played (withdrawn)" if g["withdrawn"] else ""))
