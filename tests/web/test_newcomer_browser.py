@@ -128,3 +128,35 @@ def test_a_mastery_intercept_names_its_heroes(browser: object, server: str) -> N
     pw.expect(zone.locator("button.name")).to_have_text(names)
     assert "seat" not in zone.inner_text()
     p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_circuits_deck_is_built_from_nothing_in_the_builder(browser: object, server: str) -> None:  # noqa: F811
+    # the builder kept only the game's leader list: a circuits deck's Armory (six Gear) could not be
+    # made, a Gear's "+ 1" put it in the Action Deck ("it goes in armory"), and every circuits deck
+    # built from nothing stayed a draft ("missing `armory = [...]`")
+    import cardarena
+
+    doc = cardarena.load_game("circuits").starter_decks()["cinder_oracle"].to_dict()
+    p = _signed_up(browser, server, "builder")
+    p.goto("/decks/new?game=circuits")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#validation")).to_contain_text("the Armory has 0 Gear")  # type: ignore[attr-defined]
+
+    def add(name: str) -> None:
+        p.locator(f'#gallery .card[data-name="{name}"] button.add').click()  # type: ignore[attr-defined]
+
+    for name in doc["heroes"] + doc["armory"]:
+        add(name)
+    armory = p.locator('ul.deck-list[data-list="armory"] li')  # type: ignore[attr-defined]
+    pw.expect(armory).to_have_count(6)
+    pw.expect(p.locator("#deck-cards li")).to_have_count(0)  # type: ignore[attr-defined]  # no Gear there
+    for name, count in doc["cards"].items():
+        for _ in range(count):
+            add(name)
+    p.fill("#deck-name", "From nothing")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#validation")).to_contain_text("Legal")  # type: ignore[attr-defined]
+    p.click("#save")  # type: ignore[attr-defined]
+    p.wait_for_url(re.compile(r"/decks/\d+$"))  # type: ignore[attr-defined]
+    pw.expect(armory).to_have_count(6)  # kept, and shown again when the deck is opened
+    p.goto("/decks")  # type: ignore[attr-defined]
+    pw.expect(p.locator("#deck-list tr", has_text="From nothing")).to_contain_text("legal")  # type: ignore[attr-defined]
+    p.context.close()  # type: ignore[attr-defined]

@@ -117,14 +117,29 @@ def decks_page(request: Request) -> Response:
     return render(request, "decks.html", decks=my_decks(request, user.id), game_ids=game_ids())
 
 
+def deck_lists(game: Ruleset) -> dict[str, str]:
+    """The lists a deck keeps beside its [cards], each with the kind of card it takes (aliens <- alien;
+    heroes <- hero and armory <- gear in circuits), found from the starter decks: a circuits deck needs
+    its Armory, which the leader key alone does not name."""
+    lists = {game.leader_key: leader_kinds(game)} if game.leader_key else {}
+    for deck in game.starter_decks().values():
+        for key, names in deck.leaders.items():
+            kinds = {game.card_info(n).get("kind") for n in names}
+            if key not in lists and len(kinds) == 1 and isinstance(kind := kinds.pop(), str):
+                lists[key] = kind
+    return lists
+
+
 def _editor(request: Request, game: Ruleset, doc: dict[str, Any], deck_id: int | None) -> Response:
     cards, facets = gallery(game)
     _, problems = check_doc(doc)
-    leader = leader_kinds(game)
+    lists = deck_lists(game)
+    takes = {kind: key for key, kind in lists.items()}
     for c in cards:
-        c["leader"] = game.card_info(c["key"]).get("kind") == leader if game.leader_key else False
+        c["list"] = takes.get(str(game.card_info(c["key"]).get("kind")))
     return render(request, "deck_edit.html", game=game, doc=doc, doc_json=json.dumps(doc), deck_id=deck_id,
-                  cards=cards, facets=facets, problems=problems, starters=sorted(game.starter_decks()))
+                  cards=cards, facets=facets, problems=problems, starters=sorted(game.starter_decks()),
+                  lists=list(lists))
 
 
 @router.get("/decks/new", response_class=HTMLResponse)
@@ -138,8 +153,8 @@ def new_deck(request: Request, game: str, starter: str | None = None) -> Respons
         doc["name"] = f"{doc['name']} (mine)"
     else:
         doc = {"game": g.id, "name": "New deck", "format": g.default_format, "cards": {}}
-        if g.leader_key:
-            doc[g.leader_key] = []
+        for key in deck_lists(g):
+            doc[key] = []
     return _editor(request, g, doc, None)
 
 

@@ -4,9 +4,10 @@
 (() => {
   const doc = JSON.parse(document.getElementById("deck-data").textContent);
   const meta = JSON.parse(document.getElementById("deck-meta").textContent);
-  const lk = meta.leader_key;
+  // the lists beside [cards] (aliens, heroes, a circuits armory), each with the cards of its kind
+  const lists = meta.lists;
   doc.cards = doc.cards || {};
-  if (lk) doc[lk] = doc[lk] || [];
+  lists.forEach((k) => { doc[k] = doc[k] || []; });
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const nameIn = document.getElementById("deck-name");
   const fmtIn = document.getElementById("deck-format");
@@ -20,14 +21,14 @@
   const btn = (text, fn, cls) => { const b = el("button", cls || "small", text); b.type = "button"; b.onclick = fn; return b; };
 
   function draw() {
-    if (lk) {
-      const ul = document.getElementById("leaders");
-      ul.replaceChildren(...doc[lk].map((n, i) => {
+    lists.forEach((k) => {
+      const ul = document.querySelector('ul.deck-list[data-list="' + k + '"]');
+      ul.replaceChildren(...doc[k].map((n, i) => {
         const li = el("li", null, n + " ");
-        li.append(btn("remove", () => { doc[lk].splice(i, 1); changed(); }));
+        li.append(btn("remove", () => { doc[k].splice(i, 1); changed(); }));
         return li;
       }));
-    }
+    });
     const ul = document.getElementById("deck-cards");
     ul.replaceChildren(...Object.entries(doc.cards).map(([n, c]) => {
       const li = el("li", null);
@@ -69,7 +70,7 @@
   document.querySelectorAll("#gallery .card button.add").forEach((b) => {
     b.onclick = () => {
       const name = b.closest(".card").dataset.name;
-      if (b.dataset.to === "leader" && lk) { doc[lk].push(name); } else { doc.cards[name] = (doc.cards[name] || 0) + 1; }
+      if (lists.includes(b.dataset.to)) { doc[b.dataset.to].push(name); } else { doc.cards[name] = (doc.cards[name] || 0) + 1; }
       changed();
     };
   });
