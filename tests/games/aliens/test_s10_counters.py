@@ -289,3 +289,26 @@ def test_the_card_schema_refuses_a_target_no_effect_uses() -> None:
         msgspec.convert(raw, TacticCard)
     raw.pop("target")
     assert msgspec.convert(raw, TacticCard).target == "none"
+
+
+def test_a_counter_resolves_whole_before_the_attack_it_answers_deals_damage() -> None:
+    # rule aliens.10.1 (ruling gap.21: a Counter's other effects land when it is played, before the damage)
+    p1 = ["Zarkon Arcwing", "Ferrax Prime", "Sporemother Yth"]
+
+    def answer(counter: str, hp: int) -> tuple[AliensState, int]:
+        st = scenario(aliens=(P0, p1), hands=(["Solar Lance"], []), charge=(3, 3), command=([], [counter]),
+                      set_on=2, hp={"Zarkon Arcwing": hp})
+        pick(st, "Play Solar Lance")
+        pick(st, "Zarkon")
+        pick(st, f"Answer with {counter}")  # its target is the attacked Alien: nothing more to choose
+        assert st.active == 1  # the attack resolved and the turn went on
+        return st, slot(st, "Zarkon Arcwing")
+
+    st, z = answer("Reactive Plating", 12)  # block 1, then a 2-damage shield that the attack meets
+    kinds = [e["type"] for e in st.log if e["type"] in ("shield", "damage")]
+    assert kinds.index("shield") < kinds.index("damage")
+    assert st.hp[z] == 12 and st.shield[z] == 1  # the shield took the 1 damage left after the block
+    st, z = answer("Mycelial Net", 12)  # at full HP its heal, before the damage, heals nothing
+    assert [e["amount"] for e in events(st, "heal")] == [0]
+    st, z = answer("Mycelial Net", 10)
+    assert [e["amount"] for e in events(st, "heal")] == [1]
