@@ -48,6 +48,18 @@ def _worded(reason: str, events: list[dict[str, Any]]) -> str:
     return reason
 
 
+def match_words(game_id: str, reason: str | None, turns: int | None, seats: list[Any]) -> str:
+    """A stored match's result in the guide's words (a list of matches shows them, not the reason's
+    code): `seats` are its MatchSeat rows, whose places say who won and whose fault says a concession."""
+    if not reason:
+        return ""
+    by_seat = sorted(seats, key=lambda x: x.seat)
+    firsts = [x.seat for x in by_seat if x.place == 1]
+    if reason == "forfeit" and any(x.fault == "conceded" for x in by_seat):
+        reason = "conceded"
+    return result_words(guide_of(game_id), firsts[0] if len(firsts) == 1 else None, reason, turns or 0)
+
+
 def frame(game: Ruleset, state: State, seat: int | None, step: int | None = None) -> dict[str, Any]:
     """Everything the page of `seat` shows at this moment, as JSON."""
     view = spectator_view(state) if seat is None else state.view(seat)

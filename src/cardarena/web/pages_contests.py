@@ -21,6 +21,7 @@ from ..arena.models import Match
 from ..arena.report import contest_report, contest_status, list_contests
 from ..core.registry import game_ids
 from .app import Arena, arena, check_csrf, current_user, rate_limit, render, require_user
+from .frames import match_words
 from .pages_learn import game_or_404
 from .pages_play import bot_choices, check_agent, resolve_deck
 
@@ -151,7 +152,8 @@ def contest_page(request: Request, name: str) -> Response:
         running = running or runlock.is_playing(s, c.id)
         labels = {e.id: e.label for e in c.entries}
         games = [{"id": m.id, "round": m.round, "pairing": m.pairing, "game_no": m.game_no, "status": m.status,
-                  "reason": m.reason, "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
+                  "result": match_words(m.game, m.reason, m.turns, list(m.seats)),
+                  "seats": [(labels.get(x.entry_id or 0, x.agent), x.place) for x in m.seats]}
                  for m in s.scalars(select(Match).where(Match.contest_id == c.id).order_by(Match.id))]
     failure = a.extra.get("contest_failures", {}).get(name)
     return render(request, "contest.html", report=report, games=games, running=running, name=name, failure=failure)

@@ -15,7 +15,7 @@ from ..arena.models import Contest, Match, Replay
 from ..core.errors import CardArenaError
 from ..core.replay import finish_as_recorded, replay_game, start
 from .app import HERE, arena, check_csrf, render, require_user, templates
-from .frames import frame
+from .frames import frame, match_words
 
 router = APIRouter()
 
@@ -58,7 +58,8 @@ def _frame_at(record_json: str, step: int, seat: int | None) -> dict[str, Any]:
 def replays_page(request: Request, page: Annotated[int, Query(ge=0)] = 0) -> Response:
     with arena(request).store.session() as s:
         rows = s.scalars(select(Match).join(Replay).order_by(Match.id.desc()).offset(page * 50).limit(50)).all()
-        matches = [{"id": m.id, "game": m.game, "reason": m.reason, "turns": m.turns, "contest": m.contest_id,
+        matches = [{"id": m.id, "game": m.game, "turns": m.turns, "contest": m.contest_id,
+                    "result": match_words(m.game, m.reason, m.turns, list(m.seats)),
                     "seats": [(x.agent, x.place) for x in m.seats], "when": m.finished_at} for m in rows]
     return render(request, "replays.html", matches=matches, page=page)
 
