@@ -58,3 +58,23 @@ def test_a_contests_games_tell_their_results_in_the_games_words(client: TestClie
         # details, e.g. which tie-break of the safety cap decided)
         head, tail = result["text"].split(":")[0], result["text"].rsplit(" (after ", 1)[1]
         assert w.startswith(head + ": ") and w.endswith(" (after " + tail), (w, result["text"])
+
+
+def test_only_the_player_who_started_a_watched_match_sets_its_speed(client: TestClient) -> None:
+    # any signed-in viewer could change the speed of someone else's match, for every viewer of it
+    tok = signup(client, "ada")
+    s = sorted(cardarena.load_game("aliens").starter_decks())
+    r = client.post("/watch", data={"game": "aliens", "p1": "random", "p2": "random", "deck1": f"starter:{s[0]}",
+                                    "deck2": f"starter:{s[1]}", "delay": "5", "csrf": tok}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    wid = int(r.headers["location"].rsplit("/", 1)[1])
+    w = client.app.state.arena.extra["watches"][wid]  # type: ignore[attr-defined]
+    other = TestClient(client.app)  # another browser (its own cookies), on the same running app
+    bob = signup(other, "bob")
+    assert re.search(r'<select id="speed" disabled', other.get(f"/watch/{wid}").text)
+    r = other.post(f"/api/watch/{wid}/speed", json={"delay": 0.0}, headers={"x-csrf-token": bob})
+    assert r.status_code == 403 and "started this match" in r.json()["error"]
+    assert w.delay == 5.0  # unchanged
+    assert not re.search(r'<select id="speed" disabled', client.get(f"/watch/{wid}").text)
+    r = client.post(f"/api/watch/{wid}/speed", json={"delay": 0.0}, headers={"x-csrf-token": tok})
+    assert r.status_code == 204 and w.delay == 0.0

@@ -45,6 +45,8 @@ class Watch:
     state: State
     agents: list[str]
     delay: float
+    #: the user who started the match: only they set its speed (every viewer watches at that speed)
+    owner: int | None = None
     cond: threading.Condition = field(default_factory=threading.Condition)
     version: int = 0
     match_id: int | None = None
@@ -144,7 +146,7 @@ def start_watch(request: Request, game: Annotated[str, Form()], p1: Annotated[st
     # a secret seed: the stream of each seat opens to everyone once the match is over, but until then
     # a seed guessable from the clock would deal every hidden card to whoever knows both decks
     state = g.new_game(decks=decks, seed=secret_seed(), fmt=g.default_format)
-    w = Watch(wid, g, state, agents, max(0.0, min(delay, 5.0)))
+    w = Watch(wid, g, state, agents, max(0.0, min(delay, 5.0)), owner=user.id)
     a = arena(request)
     watches = _watches(a)
     finished = [k for k, x in watches.items() if x.match_id is not None or x.stopped]
@@ -171,9 +173,11 @@ def watch_game(request: Request, wid: int, seat: str = "spectator") -> Response:
 
 @router.post("/api/watch/{wid}/speed")
 def speed(request: Request, wid: int, delay: Annotated[float, Body(embed=True)]) -> Response:
-    require_user(request)
+    user = require_user(request)
     check_csrf(request, None)
     w = _get(request, wid)
+    if w.owner != user.id:  # the speed is the match's, for every viewer: another viewer's pause is their own
+        raise HTTPException(403, "only the player who started this match sets its speed; Pause holds your own view")
     w.delay = max(0.0, min(delay, 5.0))
     return Response(status_code=204)
 
