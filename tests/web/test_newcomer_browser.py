@@ -75,6 +75,15 @@ def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(brows
     # the source reads like any card name
     ladder.first.locator("button.name").first.click()
     pw.expect(p.locator("#inspect h4")).to_contain_text(str(links[0]["source"]))  # type: ignore[attr-defined]
+    # a card's fields read as words: "hp now 2", not the data's "hp_now 2" (a unit on a Front)
+    for step in range(total):
+        view = p.request.get(f"/api/replays/{mid}?step={step}").json()["view"]  # type: ignore[attr-defined]
+        if any(c and "hp_now" in c for pl in view["players"] for c in pl["front"]):
+            break
+    p.goto(f"/replays/{mid}?step={step}")  # type: ignore[attr-defined]
+    front = p.locator('#board [data-zone="front"] .card .stats')  # type: ignore[attr-defined]
+    pw.expect(front.first).to_contain_text("hp now")
+    assert not re.search(r"[a-z]_[a-z]", " ".join(front.all_inner_texts()))
     p.context.close()  # type: ignore[attr-defined]
 
 

@@ -96,7 +96,7 @@ const Arena = (() => {
       if (k === "seat" && typeof v === "number") stats.push(seatName(v));
       // a field naming a card (a Ladder link's source) can be read like any card name
       else if (typeof v === "string" && current && current.cards[v]) refs.push([k, v]);
-      else if (scalar(v)) stats.push(v === true ? k : k + " " + v);
+      else if (scalar(v)) stats.push((v === true ? k : k + " " + v).replace(/_/g, " "));  // "hp_now 2" reads "hp now 2"
     }
     if (stats.length) box.append(el("div", "stats", stats.join(" · ")));
     refs.forEach(([k, v]) => {
