@@ -94,3 +94,15 @@ def test_an_unknown_contest_points_to_the_contests_page_not_the_command_line(cli
         assert r.status_code == 404 and "cardarena contest" not in _problem(r), path
     r = client.get("/contests/nope/delete", headers=HTML)
     assert r.status_code == 404 and "Contests page" in _problem(r)
+
+
+def test_import_with_nothing_chosen_says_so(client: TestClient) -> None:
+    # pressing Import with no file and nothing pasted answered "missing `game` (for example game = ...)"
+    tok = signup(client, "ada")
+    for text in ("", "  \n"):
+        r = client.post("/decks/import", data={"csrf": tok, "text": text}, headers=HTML)
+        assert r.status_code == 400 and "nothing to import" in _problem(r)
+    r = client.post("/decks/import", data={"csrf": tok}, files={"file": ("empty.toml", b"", "text/plain")},
+                    headers=HTML)
+    assert r.status_code == 400 and "nothing to import" in _problem(r)
+    assert "No deck yet" in client.get("/decks").text  # nothing saved

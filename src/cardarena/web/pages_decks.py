@@ -245,6 +245,8 @@ async def import_deck(request: Request) -> Response:
         except UnicodeDecodeError:
             raise HTTPException(400, f"{upload.filename} is not UTF-8 text: save it as UTF-8 and import it "
                                      "again") from None
+    if not text.strip():  # "missing `game`" would answer a press of Import with nothing chosen
+        raise HTTPException(400, "nothing to import: choose a TOML deck file or paste one, then Import")
     try:
         deck = parse_deck(text, "imported deck")
     except DeckError as e:
