@@ -38,7 +38,6 @@ from bench_engine import starters_of  # the starters that can meet in one game (
 
 import cardarena
 from cardarena.agents import make_agent
-from cardarena.core.rng import Rng
 
 T = TypeVar("T")
 
@@ -89,9 +88,8 @@ def _value_one(args: tuple[bytes, int, int]) -> dict[str, float]:
     for o in st.decision.options:
         won = 0.0
         for k in range(playouts):
-            s = st.determinize(seat, rng)
+            s = st.determinize(seat, rng)  # with a game RNG of its own, drawn from rng
             s.record = False
-            s.rng = Rng(rng.getrandbits(64))
             s.apply(o.id)
             agents = [make_agent("greedy", seed=seed + 7 * k), make_agent("greedy", seed=seed + 7 * k + 3)]
             while s.decision is not None:

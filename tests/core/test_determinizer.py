@@ -1,5 +1,6 @@
 """`State.determinizer` (what a search calls once per iteration) gives the states `determinize` is
-defined to give: the believed deal, then `resample`, with the same draws in the same order."""
+defined to give: the believed deal, then `resample`, then a fresh game RNG, with the same draws in
+the same order."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 import cardarena
 from cardarena.core import belief
 from cardarena.core.registry import game_ids
+from cardarena.core.rng import Rng
 
 
 def _reference(st: cardarena.State, seat: int, rng: Any, keep_own: bool, known_lists: bool) -> cardarena.State:
@@ -27,6 +29,8 @@ def _reference(st: cardarena.State, seat: int, rng: Any, keep_own: bool, known_l
         c.defs = defs
     if c.decision is not None and c.decision.seat != seat:
         c.reask()
+    if not known_lists:  # the real game's future chance is no seat's to know
+        c.rng = Rng(rng.getrandbits(64))
     return c
 
 
@@ -56,3 +60,31 @@ def test_determinizer_gives_the_reference_states_with_the_same_draws(game_id: st
                         assert ours.getstate() == theirs.getstate()
                         compared += 1
     assert compared
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_determinization_does_not_carry_the_real_games_future_chance(game_id: str) -> None:
+    # docs/architecture.md, "Hidden information": the game's RNG is what no seat knows (the next
+    # shuffle, draw or coin); a copy holding it lets a search foresee the real game's chance events
+    game = cardarena.load_game(game_id)
+    st = game.new_game(seed=4)
+    pick = random.Random(4)
+    for _ in range(30):
+        st.apply(pick.choice(st.decision.options).id)
+    for seat in range(st.nseats):
+        a = st.determinize(seat, random.Random(1))
+        assert a.rng.s != st.rng.s
+        # a state the seat cannot tell apart from `st` (another RNG) gives the same determinization
+        other = st.clone()
+        other.rng = Rng(st.rng.s ^ 0x5DEECE66D)
+        assert other.determinize(seat, random.Random(1)).to_json() == a.to_json()
+        assert st.determinizer(seat)(random.Random(1)).to_json() == a.to_json()
+        # a differential copy of a check (the real deck lists) stays the same game: same chance
+        assert st.determinize(seat, random.Random(1), known_lists=True).rng.s == st.rng.s
+
+
+def test_determinize_names_the_rng_it_needs() -> None:
+    st = cardarena.load_game("aliens").new_game(seed=1)
+    for bad in (None, 7):
+        with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+            st.determinize(0, bad)

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 
 from ..core.engine import Decision, State
 from ..core.registry import load_game
-from ..core.rng import Rng
 from .base import Agent, forced_option
 from .heuristics import ALTERNATIVES, Score, scorer
 
@@ -52,9 +51,8 @@ class GreedyAgent(Agent):
         if state is None:
             raise ValueError("GreedyAgent needs the game state to look ahead: call choose(view, decision, state)")
         seat = decision.seat
-        base = state.determinize(seat, self.rng)
+        base = state.determinizer(seat)(self.rng)  # with a game RNG of its own: the real game's future draws stay unknown
         base.record = False
-        base.rng = Rng(self.rng.getrandbits(64))  # the real game's future draws stay unknown
         score = self._score(state)
         self._turn = getattr(state, "turn", 0)
         best: list[str] = []

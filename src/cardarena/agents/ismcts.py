@@ -25,7 +25,6 @@ from typing import Any, ClassVar
 
 from ..core.engine import Decision, Option, State
 from ..core.registry import load_game
-from ..core.rng import Rng
 from ..core.ruleset import Ruleset
 from .base import Agent, forced_option
 from .heuristics import scorer
@@ -260,7 +259,6 @@ class ISMCTSAgent(Agent):
     def _search(self, state: State, seat: int) -> _Node:
         rng = self.rng
         rand = rng.random
-        getrandbits = rng.getrandbits
         log = math.log
         sqrt = math.sqrt
         c, depth, bias, scale = self._settings(state.game_id)
@@ -313,11 +311,8 @@ class ISMCTSAgent(Agent):
             elif n and clock() >= deadline:
                 break
             n += 1
-            s = determinized(rng)
+            s = determinized(rng)  # with a game RNG of its own: rollouts never foresee the real game's chance
             s.record = False
-            # Future chance (draws, shuffles, coins) must not be the real game's: a copied game RNG
-            # would let rollouts foresee it.
-            s.rng = Rng(getrandbits(64))
             node = root
 
             # Select with UCB1 over the options legal here, until a node has an untried option.

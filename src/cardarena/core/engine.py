@@ -10,6 +10,7 @@ JSON at any decision and resumed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, Self, TypeVar
@@ -537,7 +538,12 @@ class State(metaclass=StateMeta):
         lists, which `seat` does not know; with `known_lists` (checks and tools only) the real lists
         are kept and only their cards' places change. Cards that `seat` itself owns but cannot see (its
         deck order) are resampled too, unless `keep_own`. A pending decision of another seat is
-        rebuilt, since its options may come from the cards just resampled."""
+        rebuilt, since its options may come from the cards just resampled. The copy's RNG is drawn from
+        `rng` (last, after the cards): the real game's next shuffle, draw or coin is known to no seat.
+        With `known_lists` the real RNG is kept too: the copy is the same game but for where hidden
+        cards lie, as a differential check needs."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random (e.g. random.Random(1)), not {rng!r}")
         return self._determinizer(self.check_seat(seat), keep_own, known_lists)(rng)
 
     def determinizer(self, seat: int, keep_own: bool = False, known_lists: bool = False) -> Callable[[Any], Self]:
@@ -550,13 +556,20 @@ class State(metaclass=StateMeta):
         if self.__class__.determinize is not State.determinize:  # a ruleset's (or a bench's) own
             if keep_own or known_lists:
                 return lambda rng: self.determinize(seat, rng, keep_own, known_lists)
-            return lambda rng: self.determinize(seat, rng)
+
+            def reseeded(rng: Any) -> Any:  # its copy too never holds the real game's future chance
+                c = self.determinize(seat, rng)
+                c.rng = Rng(rng.getrandbits(64))
+                return c
+            return reseeded
         return self._determinizer(seat, keep_own, known_lists)
 
     def _determinizer(self: S, seat: int, keep_own: bool, known_lists: bool) -> Callable[[Any], S]:
         clone = self.clone
         # the pending decision of another seat is rebuilt (its options may come from hidden cards)
         reask = self.decision is not None and self.decision.seat != seat
+        # the real game's future chance stays unknown, except in a differential copy (known_lists)
+        fresh = not known_lists
         hidden = self.hidden_from(seat)
         if keep_own:
             owner = self.owner
@@ -566,6 +579,8 @@ class State(metaclass=StateMeta):
                 c = clone()
                 if reask:
                     c.reask()
+                if fresh:
+                    c.rng = Rng(rng.getrandbits(64))
                 return c
             return unchanged
 
@@ -587,6 +602,8 @@ class State(metaclass=StateMeta):
                 c.defs = defs
                 if reask:
                     c.reask()
+                if fresh:
+                    c.rng = Rng(rng.getrandbits(64))
                 return c
             return own
 
@@ -612,6 +629,8 @@ class State(metaclass=StateMeta):
             c.defs = defs
             if reask:
                 c.reask()
+            if fresh:
+                c.rng = Rng(rng.getrandbits(64))
             return c
         return determinized
 
