@@ -91,3 +91,19 @@ def test_circuits_formats_without_decks_pass_the_pettingzoo_checks(fmt: str) -> 
     env = aec_env("circuits", fmt=fmt)
     env.reset(seed=2)
     assert env.state.config["format"] == fmt
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "last", "agent_iter"])
+def test_a_call_before_reset_says_to_reset_first(call: str) -> None:
+    env = aec_env("frontline")
+    act = {"step": lambda: env.step(0), "observe": lambda: env.observe("player_0"), "last": env.last,
+           "agent_iter": env.agent_iter}[call]
+    with pytest.raises(RuntimeError, match=rf"{call}\(\) before reset\(\): call reset\(\) first"):
+        act()
+
+
+def test_observing_an_agent_that_is_not_at_the_table_names_the_agents() -> None:
+    env = aec_env("mastery")
+    env.reset(seed=0)
+    with pytest.raises(KeyError, match="'player_2' is not an agent of this env; its agents: player_0, player_1"):
+        env.observe("player_2")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from gymnasium.error import ResetNeeded
 
 from cardarena.envs import aec_env, gym_env
 
@@ -69,8 +70,26 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
     assert reward == -1.0 and term and info["illegal"]
     assert info["result"] == {"winners": [1], "reason": "forfeit"}  # like any end of an episode
     assert env.state.result is not None and env.state.result.winners == (1,)  # a forfeit: the game is over
-    with pytest.raises(AssertionError, match="reset"):
+    with pytest.raises(ResetNeeded, match=r"after the episode ended \(terminated or truncated\): call reset\(\)"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_a_step_before_reset_or_after_a_truncation_needs_a_reset() -> None:
+    env = gym_env("circuits", max_steps=3)
+    with pytest.raises(ResetNeeded, match=r"step\(\) before reset\(\)"):
+        env.step(0)
+    with pytest.raises(ResetNeeded, match=r"action_masks\(\) before reset\(\)"):
+        env.action_masks()
+    obs, _ = env.reset(seed=0)
+    for _ in range(3):
+        obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert trunc and not term
+    seq = env.state.decision.seq
+    with pytest.raises(ResetNeeded, match="terminated or truncated"):  # the game does not run on past max_steps
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.state.decision.seq == seq
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"].any()
 
 
 def test_decks_are_given_per_seat() -> None:
@@ -149,7 +168,7 @@ def test_an_opponent_that_crashes_inside_reset_ends_the_episode_at_the_first_ste
         _, reward, term, trunc, info = env.step(0)
         assert reward == 1.0 and term and not trunc
         assert info["result"]["reason"] == "forfeit" and "opponent_fault" in info
-        with pytest.raises(AssertionError, match="reset"):
+        with pytest.raises(ResetNeeded, match="reset"):
             env.step(0)
     finally:
         env.close()

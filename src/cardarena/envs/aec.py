@@ -113,7 +113,15 @@ class CardArenaAEC(AECEnv):
             # the legal set, also in infos (cheap: no observation needed to act at random)
             self.infos[self.agent_selection] = {"action_mask": self.encoder.mask(d)}
 
+    def _started(self, call: str) -> State:
+        """The game, or a clear error for a call before the first `reset` (the base class would fail
+        on a missing attribute)."""
+        if self.state is None:
+            raise RuntimeError(f"{call} before reset(): call reset() first")
+        return self.state
+
     def step(self, action: Any) -> None:
+        self._started("step()")
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]:
             self._was_dead_step(action)
@@ -129,10 +137,19 @@ class CardArenaAEC(AECEnv):
         self._after_move()
         self._accumulate_rewards()
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._started("agent_iter()")
+        return super().agent_iter(max_iter)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._started("last()")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        st = self.state
-        assert st is not None
-        seat = self._seat[agent]
+        st = self._started("observe()")
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise KeyError(f"{agent!r} is not an agent of this env; its agents: {', '.join(self.possible_agents)}")
         d = st.decision
         mine = d if d is not None and d.seat == seat and st.result is None else None
         return {

@@ -54,8 +54,8 @@ class EncodingSpec:
         return self.view_dims + self.max_options * self.option_dims
 
 
-#: per game; a game not listed gets the defaults (largest decisions seen in random play:
-#: aliens 18, circuits 14, mastery 20, frontline 11 options)
+#: per game; a game not listed gets the defaults (docs/rl.md gives the largest decision seen in
+#: random play of each game, a third of the cap or less)
 SPECS: dict[str, EncodingSpec] = {
     "aliens": EncodingSpec(card_key="id", static=frozenset({"kind", "subtype", "species", "cost", "affinity", "damage"})),
     "circuits": EncodingSpec(static=frozenset({"kind", "circuits", "cost", "type", "slot"})),

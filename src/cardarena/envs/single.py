@@ -16,6 +16,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 from .. import load_game
 from ..agents import make_agent
@@ -69,7 +70,7 @@ class CardArenaGym(gym.Env):
         self.action_space = spaces.Discrete(spec.max_options)
         self.state: State | None = None
         self._steps = 0
-        #: the learner was told the episode ended (by `step`)
+        #: the learner was told the episode ended, terminated or truncated (by `step`)
         self._ended = False
         self._potential = 0.0
         #: the opponent was started for the current game and not yet told it ended (an external bot's
@@ -162,16 +163,19 @@ class CardArenaGym(gym.Env):
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (the hook sb3-contrib's MaskablePPO calls)."""
         st = self.state
-        assert st is not None
+        if st is None:
+            raise ResetNeeded("action_masks() before reset(): call reset() first")
         return self.encoder.mask(st.decision if st.result is None else None).astype(bool)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         st = self.state
-        assert st is not None, "step() before reset()"
+        if st is None:
+            raise ResetNeeded("step() before reset(): call reset() first")
+        if self._ended:  # terminated or truncated: the next episode needs a reset (as in Gymnasium)
+            raise ResetNeeded("step() after the episode ended (terminated or truncated): call reset()")
         if st.result is not None or st.decision is None:
             # the game ended inside `reset` (an opponent that crashed at its start): this first step,
-            # whatever its action, ends the episode with the result; any later one needs a reset
-            assert not self._ended, "step() after the episode ended: call reset()"
+            # whatever its action, ends the episode with the result
             return self._end_step(0)
         d = st.decision
         action = action_index(action)  # a non-integer is a ValueError, never rounded to an option
@@ -193,7 +197,6 @@ class CardArenaGym(gym.Env):
         reward = 0.0
         terminated = st.result is not None or st.decision is None
         if terminated:
-            self._ended = True
             winners = st.result.winners if st.result is not None else ()
             reward = 0.0 if not winners else (1.0 if self.seat in winners else -1.0)
         if self.shaped:
@@ -201,6 +204,7 @@ class CardArenaGym(gym.Env):
             reward += pot - self._potential
             self._potential = pot
         truncated = not terminated and steps >= self.max_steps
+        self._ended = terminated or truncated
         info = self._result() if terminated else {}
         info.update(self._info())
         return self._obs(), reward, terminated, truncated, info
