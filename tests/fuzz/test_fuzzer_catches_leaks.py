@@ -1,7 +1,8 @@
 """The fuzzer's information-set checks fail on the kinds of leak they exist for (docs/architecture.md,
 "Hidden information"): a view that depends on another seat's hidden cards, a card name written as
 plain text in an event, a window asked only when an answer is held, a decision about a card still
-hidden. Each leak is planted (in `aliens` unless said) for one test and must be reported."""
+hidden, a hidden count in the event that shows the card played. Each leak is planted (in `aliens`
+unless said) for one test and must be reported."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from cardarena.games.aliens import actions, rules  # noqa: F401  (rules fills AliensState.HANDLERS)
+from cardarena.games.aliens.schema import SpawnCard
 from cardarena.games.aliens.state import AliensState
 from cardarena.sim.fuzz import FuzzFailure, fuzz_game
 
@@ -144,3 +146,23 @@ def test_a_hidden_count_beside_a_public_card_in_an_event_is_caught(monkeypatch: 
     monkeypatch.setattr(AliensState, "emit", leaky)
     with pytest.raises(FuzzFailure, match=r"can tell seat \d's hidden cards apart"):
         _play(range(6))
+
+
+def test_a_hidden_count_in_the_event_that_shows_the_card_played_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check (f). Checks (b) and (e) resample every card hidden from the watching seat, so the card a
+    move shows (here a Spawn played from the hand, with no performer or target to choose, so it is
+    shown and used in one step) differs between their two games and excuses every difference of that
+    step: a count of the Spawns still in the hand, written into the very event that shows the card,
+    got through them. Check (f) trades only two hidden cards, which the move does not show, so the
+    card played is the same in both games and the count is reported."""
+    real = AliensState.emit
+
+    def leaky(self: AliensState, type: str, **fields: Any) -> None:
+        if type == "activate" and self.record and fields.get("performer") is None and fields.get("target") is None:
+            p = fields["player"]
+            fields["spawns_held"] = sum(1 for i in self.hand[p] if self.defs[i].__class__ is SpawnCard)
+        real(self, type, **fields)
+
+    monkeypatch.setattr(AliensState, "emit", leaky)
+    with pytest.raises(FuzzFailure, match=r"check \(f\)"):
+        _play(range(3))

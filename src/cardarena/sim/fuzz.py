@@ -21,6 +21,12 @@ The deep checks, for every registered game (docs/architecture.md, "Hidden inform
   the game and to a copy whose cards hidden from the watcher were resampled looks the same to the
   watcher until a card is shown to it in both (what a seat does with a hidden card, and the kind of
   decision that follows, must not tell the others what the card is);
+- (f) one swap: for every seat, the same choice applied to the game and to a copy in which only two
+  hand or deck cards of one owner hidden from it (another seat's, or its own deck's) traded places
+  (cards that stay hidden from it through the move) looks the same to it, even when the move shows
+  it other cards. (b) and (e) resample every hidden card, so a card shown by the move (the card
+  played) differs between their games and excuses every later difference of that step: a hidden
+  count written into the very event that shows the card played got through them;
 - `hidden_from` agrees with `visible_mask`; a clone fed the same choice gives the same log; a JSON
   save/load resumes identically.
 """
@@ -297,6 +303,75 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
     return None
 
 
+def _hidden_pool(state: State, seat: int) -> tuple[list[int], list[int]]:
+    """The hand cards and the deck cards that `seat` may not know, its own deck's included (for games
+    whose state keeps them as `hand[seat]` and `deck[seat]`): any two of one owner and one part of
+    its deck (`prior_part`) may trade places without `seat` being able to tell."""
+    bit = 1 << seat
+    out: tuple[list[int], list[int]] = ([], [])
+    for zone, into in ((getattr(state, "hand", None), out[0]), (getattr(state, "deck", None), out[1])):
+        if isinstance(zone, list) and len(zone) == state.nseats:
+            for cards in zone:
+                into += [i for i in cards if not state.visible_mask(i) & bit]
+    return out
+
+
+def _swapped(state: State, moved: State, mark: int, seat: int, choice: str, rng: random.Random) -> str | None:
+    """Check (f): `moved` is `state` after `choice`. In a copy of `state` where two cards hidden from
+    `seat` (of one owner, in hand or deck, both still hidden from it after the move) traded places,
+    the same choice must give `seat` the same visible log and view, unless the copy shows it one of
+    the two. Only those two cards differ, so a card the move shows (the one played) is the same card
+    in both games and excuses nothing."""
+    bit = 1 << seat
+    hand, deck = ([i for i in cards if not moved.visible_mask(i) & bit] for cards in _hidden_pool(state, seat))
+    if len(hand) + len(deck) < 2:
+        return None
+    rng.shuffle(hand)
+    rng.shuffle(deck)
+    # a hand card with a deck card when there is one: the trade changes what the hand holds, which is
+    # what a seat's moves may betray; else two deck cards (the order of a deck)
+    pool = hand + deck
+    defs, owner = state.defs, state.owner
+    i = pool[0]
+    j = next((k for k in deck + hand if k != i and owner[k] == owner[i] and defs[k].id != defs[i].id
+              and state.prior_part(k) == state.prior_part(i)), None)
+    if j is None:
+        return None
+    other = state.clone()
+    swapped = list(defs)
+    swapped[i], swapped[j] = defs[j], defs[i]
+    other.defs = swapped
+    d = other.decision
+    if d is not None and d.seat != seat:
+        other.reask()  # the acting seat's options may come from the two cards
+        d = other.decision
+        if len(other.log) != mark:
+            return None  # a decision that exists only because of hidden cards: check (a) reports it
+    if d is None or choice not in {o.id for o in d.options}:
+        return None  # with the two cards traded the acting seat could not make this move
+    other.apply(choice)
+    pair = {i, j}
+    if other.visible_mask(i) & bit or other.visible_mask(j) & bit:
+        return None
+    if any(_reveals(e, bit, pair) for e in moved.log[mark:]) or any(_reveals(e, bit, pair) for e in other.log[mark:]):
+        return None  # one of the two was shown to the seat on the way
+    la, lb = moved.visible_log(seat, mark), other.visible_log(seat, mark)
+    names = f"{defs[i].id!r} and {defs[j].id!r} of seat {owner[i]}"
+    for ea, eb in zip(la, lb, strict=False):
+        if ea != eb:
+            return (f"seat {seat} can tell where {names} lie: after {choice!r} its log shows {ea} in one game "
+                    f"and {eb} in the other (check (f): only those two hidden cards traded places)")
+    if len(la) != len(lb):
+        extra = la[len(lb):] or lb[len(la):]
+        return (f"seat {seat} can tell where {names} lie: after {choice!r} one game logs {len(la)} events and "
+                f"the other {len(lb)} (first extra: {extra[0]}; check (f))")
+    if moved.view(seat) != other.view(seat):
+        da, db = moved.decision_view(seat), other.decision_view(seat)
+        what = f"decision {da} vs {db}" if da != db else "its view"
+        return f"seat {seat} can tell where {names} lie after {choice!r}: {what} differs (check (f))"
+    return None
+
+
 def _known_copies(state: State) -> list[tuple[int, int, dict[str, set[int]], set[int]]]:
     """For check (d), per (owner, looker): the looker's known copies of each card in the owner's hand,
     and the owner's hand cards it does not know."""
@@ -452,3 +527,9 @@ def _deep_checks(state: State, checker: _Secrecy, actor: int, choice: str, salt:
             problem = _watched(state, actor, s, choice, random.Random(salt + 199 + s))
             if problem:
                 fail(problem)
+    moved = state.clone()
+    moved.apply(choice)
+    for s in range(state.nseats):  # (f), for every seat, the actor too
+        problem = _swapped(state, moved, mark, s, choice, random.Random(salt + 299 + s))
+        if problem:
+            fail(problem)
