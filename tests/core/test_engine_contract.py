@@ -216,3 +216,12 @@ def test_a_seed_or_rules_of_the_wrong_kind_are_refused_clearly() -> None:
             game.new_game(seed=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rules must be a table"):
         game.new_game(rules=[1])  # type: ignore[arg-type]
+
+
+def test_a_format_the_game_does_not_have_is_named_as_such() -> None:
+    # was a DeckError blaming the first starter deck ("creeping_rot.toml: deck is not legal")
+    game = cardarena.load_game("aliens")
+    for decks in (None, ["mind_storm", "mind_storm"]):
+        with pytest.raises(ValueError, match=r"^aliens has no format 'open'; formats: standard$"):
+            game.new_game(decks=decks, seed=1, fmt="open")
+    assert cardarena.load_game("circuits").new_game(seed=1, fmt="squad").config["format"] == "squad"

@@ -107,3 +107,10 @@ def test_observing_an_agent_that_is_not_at_the_table_names_the_agents() -> None:
     env.reset(seed=0)
     with pytest.raises(KeyError, match="'player_2' is not an agent of this env; its agents: player_0, player_1"):
         env.observe("player_2")
+
+
+def test_a_format_the_game_does_not_have_is_refused_when_the_env_is_built() -> None:
+    # was accepted, then failed at reset with a DeckError naming a starter deck
+    for make in (lambda: aec_env("frontline", fmt="squad"), lambda: gym_env("frontline", fmt="squad")):
+        with pytest.raises(ValueError, match="frontline has no format 'squad'; formats: standard"):
+            make()

@@ -195,6 +195,7 @@ class Ruleset(ABC):
         if isinstance(seed, bool) or not hasattr(seed, "__index__"):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
         seed = operator.index(seed)  # a NumPy integer too; seeds equal modulo 2**64 deal the same game
+        self.check_format(fmt)
         if decks is None:  # the format's starters, or its stand-in decks (circuits Limited)
             decks = self.fill_decks([None] * self.seats[0], fmt, seed)
         lo, hi = self.seats
@@ -209,6 +210,13 @@ class Ruleset(ABC):
             config["cards"] = self.card_files.to_dict()
         return self.build(resolved, seed, params, config)
 
+    def check_format(self, fmt: str | None) -> str | None:
+        """`fmt` if it is None (the default) or one of the game's formats, else a ValueError naming them
+        (before any deck is read: a deck checked in a format that does not exist would take the blame)."""
+        if fmt is not None and fmt not in self.formats:
+            raise ValueError(f"{self.id} has no format {fmt!r}; formats: {', '.join(self.formats)}")
+        return fmt
+
     def default_decks(self, fmt: str | None) -> list[str]:
         """The starters a game without decks uses: the first ones by name, one per seat."""
         return sorted(self.starter_decks())[: self.seats[0]]
@@ -217,7 +225,7 @@ class Ruleset(ABC):
         """The format a game of these decks has: `fmt`, else the first given deck's own (a circuits
         Squad or Limited deck makes a Squad or Limited game), else None (the game's default)."""
         if fmt is not None:
-            return fmt
+            return self.check_format(fmt)
         for deck in given:
             if deck is not None and (own := self.resolve_deck(deck, None).format):
                 return str(own)

@@ -42,7 +42,7 @@ class CardArenaAEC(AECEnv):
         self.ruleset = load_game(game)
         self.game_id = game
         self.decks = decks
-        self.fmt = fmt
+        self.fmt = self.ruleset.check_format(fmt)
         self.rules = rules
         lo, hi = self.ruleset.seats
         self.nseats = seats if seats is not None else lo
