@@ -120,7 +120,7 @@ def test_a_person_plays_a_connected_bot(client: TestClient) -> None:
     assert seen[0]["seats"] == 2 and set(seen[0]["time"]) == {"per_decision", "bank", "startup"}
     assert set(d["time"]) == {"limit", "bank"}
     assert seen[-1] == {"type": "end", "seat": 0, "result": seen[-1]["result"], "status": "OK"}
-    assert seen[-1]["result"]["winner"] == 0 and seen[-1]["result"]["reason"] == "forfeit"
+    assert seen[-1]["result"]["winner"] == 0 and seen[-1]["result"]["reason"] == "conceded"  # a person conceded
 
 
 def test_a_disconnected_bot_loses_by_forfeit(client: TestClient) -> None:

@@ -135,11 +135,22 @@ def test_concede_and_auto_pass(client: TestClient) -> None:
     # a concession is stored as the person's choice, not as a fault (ERROR is an automaton's crash)
     from sqlalchemy import select
 
-    from cardarena.arena.models import MatchSeat
+    from cardarena.arena.models import MatchSeat, Replay
 
     with client.app.state.arena.store.session() as s:  # type: ignore[attr-defined]
         seats = s.scalars(select(MatchSeat).where(MatchSeat.match_id == f["match_id"]).order_by(MatchSeat.seat)).all()
         assert [x.status for x in seats] == ["OK", "OK"] and seats[0].fault == "conceded"
+        record = s.get(Replay, f["match_id"]).record  # type: ignore[union-attr]
+    # the game ends as "conceded", as a concession in the terminal does: its play-by-play read "P1 forfeits:
+    # conceded" and "Result: P2 wins: P1 forfeited", an automaton's fault
+    from cardarena.core.replay import rerun
+
+    assert record["result"]["reason"] == "conceded"
+    game = cardarena.load_game("aliens")
+    lines = [x for e in record["log"] if (x := game.narrate(e))]
+    assert lines[-2] == "P1 concedes" and lines[-1].startswith("\nResult: P2 wins: P1 conceded (after ")
+    again = rerun(record)  # re-run from its choices, it ends the same way
+    assert again.result is not None and again.result.to_dict() == record["result"] and again.log == record["log"]
 
 
 def test_an_unknown_or_outside_automaton_is_refused(client: TestClient, tmp_path: Path) -> None:

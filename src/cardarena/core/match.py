@@ -36,6 +36,8 @@ INVALID = "INVALID"
 #: the report status of a game stopped by an exception of the engine (no seat is at fault)
 ENGINE_ERROR = "ENGINE_ERROR"
 STATUSES = (OK, ERROR, TIMEOUT, INVALID)
+#: the reason of a person's concession (a forfeit with status OK): the game's result says "conceded"
+CONCEDED = "conceded"
 
 
 @dataclass(frozen=True)
@@ -303,12 +305,15 @@ def illegal_answer(agent: str, choice: object, d: Decision) -> tuple[str, str]:
 
 
 def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:
-    """`seat` loses with `status` (ERROR, TIMEOUT, INVALID); every other seat wins."""
+    """`seat` loses with `status` (ERROR, TIMEOUT, INVALID); every other seat wins. A person's
+    concession (`why` CONCEDED, status OK) ends the game as "conceded", as the terminal's does, not as
+    an automaton's fault."""
     if state.result is not None:
         return
     state.emit("forfeit", player=seat, status=status, reason=why)
     others = tuple(s for s in range(state.nseats) if s != seat)
-    state.finish(others[0] if len(others) == 1 else None, "forfeit", turns_of(state), winners=others,
+    reason = CONCEDED if why == CONCEDED and status == OK else "forfeit"
+    state.finish(others[0] if len(others) == 1 else None, reason, turns_of(state), winners=others,
                  ranking=(others, (seat,)))
 
 

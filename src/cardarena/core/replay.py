@@ -74,7 +74,7 @@ def recorded_forfeit(data: dict[str, Any]) -> tuple[int, str, str] | None:
     """(seat, reason, status) of the automaton's fault that ended a recorded game: a forfeit is not a
     choice, so a re-run that has applied every choice applies it from the log's `forfeit` event."""
     res = data.get("result")
-    if not isinstance(res, dict) or res.get("reason") != "forfeit":
+    if not isinstance(res, dict) or res.get("reason") not in ("forfeit", "conceded"):  # conceded: on the web
         return None
     log = data.get("log")
     for e in reversed(log if isinstance(log, list) else []):

@@ -115,6 +115,8 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "draw_phase":
         return f"  {_p(e)} holds 5 on turn 1: no draw, no mill"
     if t == "forfeit":
+        if e.get("reason") == "conceded" and e.get("status") == "OK":  # a person's choice, not a fault
+            return f"{_p(e)} concedes"
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
         return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])

@@ -91,6 +91,8 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "second_wind":
         return f"  {_p(e)}: Second Wind!"
     if t == "forfeit":
+        if e.get("reason") == "conceded" and e.get("status") == "OK":  # a person's choice, not a fault
+            return f"{_p(e)} concedes"
         return f"{_p(e)} forfeits: {e.get('reason', '')}"
     if t == "result":
         return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])

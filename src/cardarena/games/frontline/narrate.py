@@ -99,6 +99,10 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)} cannot draw: Deckout Forfeit!"
     if t == "turn_cap":
         return f"The turn cap is reached after turn {e['turns']}: LP {e['lp'][0]}–{e['lp'][1]}"
+    if t == "forfeit":
+        if e.get("reason") == "conceded" and e.get("status") == "OK":  # a person's choice, not a fault
+            return f"{_p(e)} concedes"
+        return f"{_p(e)} forfeits: {e.get('reason', '')}"
     if t == "result":
         return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
     if t == "phase":

@@ -116,6 +116,8 @@ def narrate(e: dict[str, Any], pool: CardPool | None = None) -> str | None:
         return (f"\nRound cap after {e['rounds']} Rounds: surviving Heroes P1 {alive[0]}, P2 {alive[1]}; "
                 f"total HP P1 {hp[0]}, P2 {hp[1]}")
     if t == "forfeit":
+        if e.get("reason") == "conceded" and e.get("status") == "OK":  # a person's choice, not a fault
+            return f"{_p(e)} concedes"
         return f"{_p(e)} forfeits: {e['reason']}"
     if t == "result":
         return "\nResult: " + result_words(load_guide_from(__package__ or ""), e["winner"], e["reason"], e["turns"])
