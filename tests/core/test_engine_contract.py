@@ -39,6 +39,23 @@ def test_illegal_choice_names_the_valid_ids_and_changes_nothing() -> None:
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
+def test_an_option_given_by_index_or_as_an_option_is_told_to_give_its_id() -> None:
+    # an OpenSpiel habit (an action number) or the Option itself: the error says what to give
+    state = cardarena.load_game("frontline").new_game(seed=2)
+    d = state.decision
+    assert d is not None
+    for bad in (0, d.options[0]):
+        with pytest.raises(IllegalChoice, match=r"an option is named by its id, a str: decision\.options\[i\]\.id"):
+            state.apply(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalChoice, match="valid ids") as e:
+        state.apply("nope")
+    assert "named by its id" not in str(e.value)
+    # a seq of the wrong type reads as such, not as "answers decision 1, but the pending decision is 1"
+    with pytest.raises(IllegalChoice, match=rf"it answers decision '{d.seq}', but the pending decision is {d.seq} "):
+        state.apply(d.options[0].id, seq=str(d.seq))  # type: ignore[arg-type]
+    assert state.decision is d
+
+
 def test_same_decks_seed_and_choices_give_the_same_game() -> None:
     game = cardarena.load_game("aliens")
     a, b = game.new_game(seed=3), game.new_game(seed=3)

@@ -93,9 +93,11 @@ class Decision:
             if o.id == option_id:
                 return o
         valid = ", ".join(o.id for o in self.options)
+        # an action number (an OpenSpiel habit) or the Option itself: say what to give instead
+        hint = "" if isinstance(option_id, str) else " (an option is named by its id, a str: decision.options[i].id)"
         raise IllegalChoice(
             f"{option_id!r} is not an option of this {self.kind!r} decision for seat {self.seat}; "
-            f"valid ids: {valid}"
+            f"valid ids: {valid}{hint}"
         )
 
     @property
@@ -397,7 +399,7 @@ class State(metaclass=StateMeta):
             raise IllegalChoice(f"the game is over ({self.result}); no option can be applied")
         if seq is not None and seq != d.seq:
             raise IllegalChoice(
-                f"stale answer: it answers decision {seq}, but the pending decision is {d.seq} "
+                f"stale answer: it answers decision {seq!r}, but the pending decision is {d.seq} "
                 f"({d.kind!r} for seat {d.seat})"
             )
         opt = d.option(option_id)
