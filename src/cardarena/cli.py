@@ -122,18 +122,24 @@ def games(as_json: JsonOpt = False) -> None:
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
+    item: Annotated[str | None, typer.Argument(
+        help="A rule item a message cites (aliens.2.1 or 2.1, gap.9), or a section of them (2, 8.2, gap).")] = None,
     as_json: JsonOpt = False,
     no_pager: Annotated[bool, typer.Option("--no-pager", help="Print instead of paging.")] = False,
 ) -> None:
-    """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example.
+    """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example. With ITEM,
+    the rule items a message or a ruling cites (`rule aliens.2.1`), as the rulebook states them.
 
-    Example: cardarena rules aliens --no-pager
+    Example: cardarena rules aliens 2.1
     """
     g = _game(game)
     try:
         guide = load_guide(g)
     except GuideError as e:
         fail(str(e), 1)
+    if item is not None:
+        _rule_items(g.id, item, guide, as_json)
+        return
     if as_json:
         import msgspec
 
@@ -145,6 +151,35 @@ def rules(
             out.print(text, markup=False)
     else:
         out.print(text, markup=False)
+
+
+def _rule_items(game: str, query: str, guide: Any, as_json: bool) -> None:
+    """`rules GAME ITEM`: each item with its section, and the guide sections that summarize it."""
+    import textwrap
+
+    from .rule_items import RuleItemError, find_items
+
+    try:
+        found = find_items(game, query)
+    except RuleItemError as e:
+        fail(str(e))
+    summarized = {it.id: [s.title for s in guide.sections if it.id in s.rules] for it in found}
+    if as_json:
+        _json([{"id": it.id, "section": it.section, "text": it.text, "guide": summarized[it.id]} for it in found])
+        return
+    section = None
+    for it in found:
+        if it.section != section:
+            section = it.section
+            out.print(section, style="bold", markup=False)
+        out.print(textwrap.fill(it.text, max(40, out.width - 1), initial_indent=f"  {it.id}  ",
+                                subsequent_indent="    "), markup=False, soft_wrap=True)
+        if summarized[it.id]:
+            said = f"in the guide: {', '.join(summarized[it.id])} (cardarena rules {game})"
+            out.print(textwrap.fill(said, max(40, out.width - 1), initial_indent="    ", subsequent_indent="      "),
+                      style="dim", markup=False, soft_wrap=True)
+    if any(".gap." in it.id for it in found):
+        out.print(f"The project's ruling on each open point: docs/rulings/{game}.md.", style="dim")
 
 
 def _columns(infos: list[dict[str, Any]]) -> list[tuple[str, str]]:

@@ -346,7 +346,7 @@ def test_a_plan_is_answered_when_played_knowing_its_kind_not_its_identity():
     prompt = st.decision.prompt
     assert "Offense Plan" in prompt and "Battle Plan" not in prompt
     # its Kind is known, but playing it face-down damages nothing: Backdraft answers its reveal, not
-    # its play (ruling circuits.gap.49)
+    # its play (circuits ruling 49)
     assert answers_offered(st) == ["Interference"]
     view = st.view(1)
     assert view["pending"] == [{"seat": 0, "face_down": True, "kind": "offense"}]

@@ -406,7 +406,7 @@ def test_last_stand_lowers_ultimates_by_one_per_fallen_hero_never_below_five():
     st.apply("end")  # re-ask the Action Step through a fresh decision
     to_next_action(st, 0)
     assert has(st, "Ultimate: Masterwork (6 Rally)")
-    # the floor: more Fallen Heroes than a live Base 001 game allows still cost 5 (ruling circuits.gap.48)
+    # the floor: more Fallen Heroes than a live Base 001 game allows still cost 5 (circuits ruling 48)
     from cardarena.games.circuits.actions import ultimate_cost
     for n in (2, 3, 5):
         st.fallen[0] = list(range(n))

@@ -109,7 +109,7 @@ def test_reaction_prevention_then_gear_on_what_is_left():
 def test_two_gear_reductions_both_apply_and_no_order_is_asked():
     # rule circuits.8.2.4
     # Every Base 001 Gear reduction is flat, so each order the defender could choose gives the same
-    # result; no order decision is asked (ruling circuits.gap.47). Both reductions apply, once each.
+    # result; no order decision is asked (circuits ruling 47). Both reductions apply, once each.
     assert MAUL > VEST + 1
     st = scenario(heroes=("Lumen Warden", "Sparkwright"), gear=(["Impact Maul"], ["Padded Vest", "Field Kit"]))
     swap_in(st, named(st, "Field Kit", st.equipped(1)), WARD_CHARM)
@@ -270,7 +270,7 @@ def test_one_event_can_both_deal_and_prevent_damage():
     assert MAUL > VEST
     st = scenario(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]))
     pick(st, "Basic Attack")
-    # both fire from the one event: their player orders them (rule 18.4; ruling circuits.gap.50)
+    # both fire from the one event: their player orders them (rule 18.4; circuits ruling 50)
     assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
     pick(st, "Dampening Coil")
     (hit,) = hero_hits(st, 1)

@@ -704,7 +704,7 @@ WARD_CHARM = make_card(kind="gear", id="test-ward-charm-2", name="Ward Charm", s
 
 
 def test_no_order_is_asked_for_flat_gear_reductions():
-    # rule circuits.gap.47
+    # circuits ruling 47 (docs/rulings/circuits.md, Further rulings)
     st = board(heroes=FORGE, gear=(["Impact Maul"], ["Padded Vest", "Field Kit"]))
     swap_in(st, named(st, "Field Kit", st.equipped(1)), WARD_CHARM)
     hp = st.hp[1]
@@ -723,7 +723,7 @@ def test_a_face_down_plan_is_answered_when_played_and_its_damage_at_its_reveal()
     # rule circuits.11.21
     # rule circuits.11.22
     # rule circuits.11.25
-    # ruling circuits.gap.49 (docs/rulings/circuits.md, Further rulings)
+    # circuits ruling 49 (docs/rulings/circuits.md, Further rulings)
     # Played face-down, an Offense Plan opens a full window: P1 may answer the play with an Instant or
     # a Reaction to the play itself (Interference), never with a Reaction to damage (Brace, Backdraft):
     # the play damages nothing. Its reveal is where its damage is answered, and Brace then prevents it.
@@ -751,7 +751,7 @@ def test_a_face_down_plan_is_answered_when_played_and_its_damage_at_its_reveal()
 def test_swapping_one_hp_relic_for_another_never_leaves_the_assets_without_the_bonus():
     # rule circuits.8.4.4
     # rule circuits.9.2.2
-    # ruling circuits.gap.51 (docs/rulings/circuits.md, Further rulings)
+    # circuits ruling 51 (docs/rulings/circuits.md, Further rulings)
     # Scaffold Matrix (+1 HP) keeps a Repair Drone with damage equal to its printed HP alive. Equipping
     # Aegis of Dawn (+1 HP too) into the Relic slot Scraps Scaffold Matrix in the same equip: the Drone
     # is checked with Aegis of Dawn in place and lives. Swapping to a Relic without the bonus (Field
@@ -776,7 +776,7 @@ def test_swapping_one_hp_relic_for_another_never_leaves_the_assets_without_the_b
 def test_a_player_orders_every_trigger_one_damage_event_fires_whatever_its_condition():
     # rule circuits.18.4
     # rule circuits.8.2.14
-    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
     # Impact Maul's attack on Ironclad Vanguard (Padded Vest, Dampening Coil) is partly prevented and
     # partly dealt: Riposte ("when you prevent damage") and Dampening Coil ("when your Hero takes
     # damage") fire from the same event, and Ironclad Vanguard's player chooses which goes first.
@@ -793,7 +793,7 @@ def test_a_player_orders_every_trigger_one_damage_event_fires_whatever_its_condi
 def test_ordered_triggers_resolve_before_the_rest_of_the_card_that_fired_them():
     # rule circuits.11.23
     # rule circuits.18.4
-    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
     # Cold Iron deals 1 damage, then "cannot heal". Padded Vest prevents the 1, so Riposte and Sunplate
     # Standard ("when you prevent damage, your Hero heals 2") fire together: once their order is chosen
     # they resolve at once, so Sunplate Standard heals before Cold Iron's "cannot heal" lands.
@@ -813,7 +813,7 @@ def test_ordered_triggers_resolve_before_the_rest_of_the_card_that_fired_them():
 def test_the_victory_check_waits_for_the_ordered_triggers_of_the_lethal_event():
     # rule circuits.18.4
     # rule circuits.gap.44
-    # ruling circuits.gap.50 (docs/rulings/circuits.md, Further rulings)
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
     # Impact Maul's attack takes Ironclad Vanguard (Padded Vest, Dampening Coil) to 0 HP; the event also
     # fires Riposte and Dampening Coil, ordered by their player. They are part of the resolution: the win
     # is checked after both, and Riposte has taken the attacker to 0 HP as well, so the game is a draw.

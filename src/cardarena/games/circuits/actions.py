@@ -495,7 +495,7 @@ def equip(st: CircuitsState, seat: int, g: int, h: int) -> None:
         st.emit("equip", player=seat, card=st.ref(g), slot=d.slot, hero=st.ref(h))
     if old >= 0:
         # one equip replaces the old Gear: the slot is never empty, so the Assets are checked against
-        # their HP with the new Gear in place (rule 8.4.4; ruling circuits.gap.51)
+        # their HP with the new Gear in place (rule 8.4.4; circuits ruling 51)
         check_asset_hp(st, seat, old)
 
 

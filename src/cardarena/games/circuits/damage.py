@@ -67,7 +67,7 @@ def fire(st: CircuitsState, seat: int, when: str | tuple[str, ...], source: int 
     name several conditions one event meets together (a damage event that deals damage, prevents some
     and uses up the Shield, rule 8.2.14). One trigger resolves at once (rule 11.23); when several fire
     together their controller orders them all (rule 18.4) in the `order_triggers` step, which runs
-    before the rest of the resolution that caused them (ruling circuits.gap.50)."""
+    before the rest of the resolution that caused them (circuits ruling 50)."""
     if st.result is not None:
         return
     whens = (when,) if isinstance(when, str) else when
@@ -172,7 +172,7 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
             st.update_frame(prevent=_minus(frame["prevent"], target, reactions))
             amount -= reactions
         # rule 8.2.3–8.2.4: Base 001 Gear reductions are flat, so every order the defender could choose
-        # gives the same result; no choice is asked (ruling circuits.gap.47)
+        # gives the same result; no choice is asked (circuits ruling 47)
         reduce = 0
         for worn in st.working_gear(target):  # a loop, not a generator: at every damage event
             reduce += worn.reduce

@@ -68,7 +68,7 @@ def apply_effects(st: CircuitsState, effects: Sequence[Effect], seat: int, targe
             return
         if more and len(st.stack) > base:
             # the effect fired triggers whose order their player chooses (rule 18.4): they resolve
-            # before the rest of this card's effects (rule 11.23; ruling circuits.gap.50)
+            # before the rest of this card's effects (rule 11.23; circuits ruling 50)
             st.stack.insert(base, ("effects", seat, target, source, this, ref, k + 1))
             return
 

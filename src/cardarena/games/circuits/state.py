@@ -115,7 +115,7 @@ class CircuitsState(State):
     def flush(self) -> None:
         """Schedule the victory check after the effect now resolving (ruling circuits.gap.44), and after
         what is still part of it: triggers waiting for their player's order, the rest of the card that
-        fired them, riders, Burn going down, the next Full Battery hit (ruling circuits.gap.50)."""
+        fired them, riders, Burn going down, the next Full Battery hit (circuits ruling 50)."""
         if self.settling:
             self.settling = False
             k = len(self.stack)

@@ -65,7 +65,7 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         if isinstance(d, TacticCard) and d.type == "plan" and what == "card":
             # played face-down, a Plan only goes to the Plans zone: whatever its Kind, that declaration
             # damages and destroys nothing, so no damage Reaction answers it; its damage is answered at
-            # its reveal, in a window of its own (rules 11.21–11.22, 11.25; ruling circuits.gap.49)
+            # its reveal, in a window of its own (rules 11.21–11.22, 11.25; circuits ruling 49)
             return set()
         effects = getattr(d, "effects", ()) or getattr(d, "on_play", ())
         if target >= 0:
