@@ -1,6 +1,6 @@
 """`State.determinizer` (what a search calls once per iteration) gives the states `determinize` is
-defined to give: the believed deal, then `resample`, then a fresh game RNG, with the same draws in
-the same order."""
+defined to give: the believed deal, then `resample`, then a fresh game RNG (and no record the seat
+may not know), with the same draws in the same order."""
 
 from __future__ import annotations
 
@@ -13,6 +13,14 @@ import cardarena
 from cardarena.core import belief
 from cardarena.core.registry import game_ids
 from cardarena.core.rng import Rng
+
+
+def _known(event: dict[str, Any], bit: int) -> dict[str, Any]:
+    """`event` with each card field the seat of `bit` may not know set to None, `~see` kept."""
+    e = dict(event)
+    for k, m in event.get("~see", {}).items():
+        e[k] = (e[k] if m & bit else None) if isinstance(m, int) else [v if x & bit else None for v, x in zip(e[k], m, strict=True)]
+    return e
 
 
 def _reference(st: cardarena.State, seat: int, rng: Any, keep_own: bool, known_lists: bool) -> cardarena.State:
@@ -29,8 +37,11 @@ def _reference(st: cardarena.State, seat: int, rng: Any, keep_own: bool, known_l
         c.defs = defs
     if c.decision is not None and c.decision.seat != seat:
         c.reask()
-    if not known_lists:  # the real game's future chance is no seat's to know
+    if not known_lists:  # what the seat may not know: the future chance, the record of the game
         c.rng = Rng(rng.getrandbits(64))
+        c.history = []
+        c.log = [_known(e, 1 << seat) for e in st.log]
+        c.config = {k: v for k, v in st.config.items() if k not in ("seed", "decks")}
     return c
 
 
@@ -57,6 +68,7 @@ def test_determinizer_gives_the_reference_states_with_the_same_draws(game_id: st
                         b = _reference(st, seat, theirs, keep_own, known_lists)
                         assert [id(d) for d in a.defs] == [id(d) for d in b.defs]
                         assert a.to_json() == b.to_json()
+                        assert a.log == b.log
                         assert ours.getstate() == theirs.getstate()
                         compared += 1
     assert compared
@@ -88,3 +100,35 @@ def test_determinize_names_the_rng_it_needs() -> None:
     for bad in (None, 7):
         with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
             st.determinize(0, bad)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_determinization_holds_no_record_of_what_its_seat_may_not_know(game_id: str) -> None:
+    # docs/architecture.md, "Hidden information": a determinization is a state `seat` cannot tell from
+    # the real one. Its log, history and config were the real game's: the other seat's draws and
+    # face-down cards by name, its secret choices (a set card, a Gear Loadout), the game's seed and
+    # both deck lists, from which the whole deal follows.
+    game = cardarena.load_game(game_id)
+    st = game.new_game(seed=5)
+    pick = random.Random(5)
+    for _ in range(40):
+        st.apply(pick.choice(st.decision.options).id)
+    for seat in range(st.nseats):
+        bit = 1 << seat
+        det = st.determinize(seat, random.Random(2))
+        assert det.history == [] and "seed" not in det.config and "decks" not in det.config
+        assert det.config["format"] == st.config["format"]
+        assert len(det.log) == len(st.log) and det.visible_log(seat) == st.visible_log(seat)
+        for e in det.log:
+            for k, m in e.get("~see", {}).items():
+                if isinstance(m, int):
+                    assert m & bit or e[k] is None, e
+                else:
+                    assert all(mm & bit or x is None for x, mm in zip(e[k], m, strict=True)), e
+        assert det.to_json()["history"] == [] and "seed" not in det.to_json()["config"]
+        assert st.determinizer(seat)(random.Random(2)).to_json() == det.to_json()
+        # a differential copy of a check is the same game, record and all
+        same = st.determinize(seat, random.Random(2), known_lists=True)
+        assert same.history == st.history and same.config == st.config and same.log == st.log
+    masks = [x for e in st.log for m in e.get("~see", {}).values() for x in ([m] if isinstance(m, int) else m)]
+    assert any(x != 3 for x in masks), "the game's log had something to hide"

@@ -540,10 +540,12 @@ class State(metaclass=StateMeta):
         lists, which `seat` does not know; with `known_lists` (checks and tools only) the real lists
         are kept and only their cards' places change. Cards that `seat` itself owns but cannot see (its
         deck order) are resampled too, unless `keep_own`. A pending decision of another seat is
-        rebuilt, since its options may come from the cards just resampled. The copy's RNG is drawn from
-        `rng` (last, after the cards): the real game's next shuffle, draw or coin is known to no seat.
-        With `known_lists` the real RNG is kept too: the copy is the same game but for where hidden
-        cards lie, as a differential check needs."""
+        rebuilt, since its options may come from the cards just resampled. The copy holds no more than
+        `seat` may know: its game RNG is drawn from `rng` (last, after the cards: the real game's next
+        shuffle, draw or coin is known to no seat), its history is empty, its log is `seat`'s (a card
+        hidden from it is None) and its config has no seed or deck lists. With `known_lists` the real
+        RNG, history, log and config are kept too: the copy is the same game but for where hidden cards
+        lie, as a differential check needs."""
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random (e.g. random.Random(1)), not {rng!r}")
         return self._determinizer(self.check_seat(seat), keep_own, known_lists)(rng)
@@ -559,19 +561,58 @@ class State(metaclass=StateMeta):
             if keep_own or known_lists:
                 return lambda rng: self.determinize(seat, rng, keep_own, known_lists)
 
-            def reseeded(rng: Any) -> Any:  # its copy too never holds the real game's future chance
+            forget = self._forgetter(seat)
+
+            def forgotten(rng: Any) -> Any:  # its copy too holds only what the seat may know
                 c = self.determinize(seat, rng)
-                c.rng = Rng(rng.getrandbits(64))
+                forget(c, rng)
                 return c
-            return reseeded
+            return forgotten
         return self._determinizer(seat, keep_own, known_lists)
+
+    #: config entries no seat may know: the seed and the deck lists make the whole deal
+    _SECRET_CONFIG = frozenset({"seed", "decks"})
+
+    def _forgetter(self, seat: int) -> Callable[[Any, Any], None]:
+        """What a determinization for `seat` does last to its copy `c`: a game RNG drawn from `rng` (the
+        real game's next shuffle, draw or coin is known to no seat); no history (the other seats' choices,
+        a card set face-down among them); the log as `seat` may know it (every card field hidden from it
+        set to None, `~see` kept); the config without the seed and the deck lists. Worked out once per
+        state and seat."""
+        log = self._known_log(seat)
+        config = {k: v for k, v in self.config.items() if k not in self._SECRET_CONFIG}
+
+        def forget(c: State, rng: Any) -> None:
+            c.rng = Rng(rng.getrandbits(64))
+            c.history = []
+            c.log = log[:] if c.record else log  # as `clone` copies it: shared while nothing is logged
+            c.config = config
+        return forget
+
+    def _known_log(self, seat: int) -> list[dict[str, Any]]:
+        """The log with every card field `seat` may not know set to None, `~see` kept (so a seat's
+        `visible_log` reads the same); events that hide nothing from `seat` are shared."""
+        bit = 1 << seat
+        out = []
+        for e in self.log:
+            see = e.get("~see")
+            if see is not None:
+                hide = [k for k, m in see.items() if (not m & bit if m.__class__ is int else not all(x & bit for x in m))]
+                if hide:
+                    e = dict(e)
+                    for k in hide:
+                        m = see[k]
+                        e[k] = None if m.__class__ is int else [v if x & bit else None for v, x in zip(e[k], m, strict=True)]
+            out.append(e)
+        return out
 
     def _determinizer(self: S, seat: int, keep_own: bool, known_lists: bool) -> Callable[[Any], S]:
         clone = self.clone
         # the pending decision of another seat is rebuilt (its options may come from hidden cards)
         reask = self.decision is not None and self.decision.seat != seat
-        # the real game's future chance stays unknown, except in a differential copy (known_lists)
-        fresh = not known_lists
+        # a copy holds only what `seat` may know (its future chance, its record of the game), except a
+        # differential copy of a check (known_lists), which must stay the same game
+        forget = None if known_lists else self._forgetter(seat)
         hidden = self.hidden_from(seat)
         if keep_own:
             owner = self.owner
@@ -581,8 +622,8 @@ class State(metaclass=StateMeta):
                 c = clone()
                 if reask:
                     c.reask()
-                if fresh:
-                    c.rng = Rng(rng.getrandbits(64))
+                if forget is not None:
+                    forget(c, rng)
                 return c
             return unchanged
 
@@ -604,8 +645,8 @@ class State(metaclass=StateMeta):
                 c.defs = defs
                 if reask:
                     c.reask()
-                if fresh:
-                    c.rng = Rng(rng.getrandbits(64))
+                if forget is not None:
+                    forget(c, rng)
                 return c
             return own
 
@@ -631,8 +672,8 @@ class State(metaclass=StateMeta):
             c.defs = defs
             if reask:
                 c.reask()
-            if fresh:
-                c.rng = Rng(rng.getrandbits(64))
+            if forget is not None:
+                forget(c, rng)
             return c
         return determinized
 
