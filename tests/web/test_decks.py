@@ -27,8 +27,8 @@ def save(client: TestClient, tok: str, doc: dict, deck_id: int | None = None) ->
 
 def test_live_check_lists_every_reason(client: TestClient) -> None:
     good = starter_doc()
-    assert client.post("/api/decks/check", json=good).json() == {"legal": True, "problems": [], "size": good and
-                                                                 sum(good["cards"].values())}
+    assert client.post("/api/decks/check", json=good).json() == {"legal": True, "problems": [], "problem_parts": [],
+                                                                 "size": sum(good["cards"].values())}
     bad = dict(good, aliens=good["aliens"][:1], cards={"No Such Card": 2})
     res = client.post("/api/decks/check", json=bad).json()
     g = cardarena.load_game("aliens")

@@ -24,6 +24,7 @@ from ..core.registry import game_ids
 from . import bots
 from .live import LiveGames
 from .models import User
+from .rule_links import rule_links
 from .security import BodyLimit, RateLimiter, new_token, same, secret_key
 
 HERE = Path(__file__).parent
@@ -54,6 +55,7 @@ class Arena:
 
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.globals["games"] = lambda: game_ids()
+templates.env.filters["rule_links"] = rule_links  # "rule aliens.2.1" -> a link to the item (rule_links.py)
 
 
 def arena(request: Request) -> Arena:

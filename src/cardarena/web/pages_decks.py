@@ -21,6 +21,7 @@ from ..core.ruleset import Ruleset
 from .app import arena, check_csrf, current_user, login_redirect, render, require_user
 from .models import SavedDeck, now
 from .pages_learn import gallery, game_or_404
+from .rule_links import cited_parts
 
 router = APIRouter()
 MAX_NAME = 200
@@ -170,7 +171,10 @@ def edit_deck(request: Request, deck_id: int) -> Response:
 @router.post("/api/decks/check")
 def api_check(request: Request, doc: Annotated[dict[str, Any], Body()]) -> JSONResponse:
     deck, problems = check_doc(doc)
-    return JSONResponse({"legal": deck is not None and not problems, "problems": problems,
+    game = deck.game if deck is not None and deck.game in game_ids() else None
+    # each problem also cut into pieces, a rule id it cites with its item's address (the builder links it)
+    parts = [[[text, href] for text, href in cited_parts(p, game)] for p in problems]
+    return JSONResponse({"legal": deck is not None and not problems, "problems": problems, "problem_parts": parts,
                          "size": deck.size if deck else 0})
 
 

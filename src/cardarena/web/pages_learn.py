@@ -1,5 +1,6 @@
-"""Learn: each game's guide (the same text as `cardarena rules`), glossary, card gallery with search
-and filters, and for aliens the interactive Affinity wheel."""
+"""Learn: each game's guide (the same text as `cardarena rules`), glossary, its rules item by item
+(what `cardarena rules GAME ITEM` prints; the rule ids the site cites link there), card gallery with
+search and filters, and for aliens the interactive Affinity wheel."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ..core.ruleset import Ruleset
 from ..terminal.cardtext import card_lines, display_name
 from .app import render
 from .frames import guide_of
+from .rule_links import rule_sections
 
 router = APIRouter()
 #: card fields never offered as filters (free text, ids, numbers)
@@ -64,6 +66,12 @@ def learn_game(request: Request, game_id: str) -> Response:
 
         wheel = make_wheel()
     return render(request, "learn_game.html", game=game, guide=guide_of(game.id), wheel=wheel)
+
+
+@router.get("/learn/{game_id}/rules", response_class=HTMLResponse)
+def rules_page(request: Request, game_id: str) -> Response:
+    game = game_or_404(game_id)
+    return render(request, "learn_rules.html", game=game, sections=rule_sections(game.id, guide_of(game.id)))
 
 
 @router.get("/learn/{game_id}/cards", response_class=HTMLResponse)

@@ -55,7 +55,17 @@
     } else {
       box.append(el("p", "draft", "Not legal yet (" + res.problems.length + " reason(s)); saving keeps it as a draft:"));
       const ul = el("ul", "problems");
-      res.problems.forEach((p) => ul.append(el("li", "problem", p)));
+      // a rule id a reason cites links to its item on the game's rules page (the server found it)
+      res.problem_parts.forEach((parts) => {
+        const li = el("li", "problem");
+        parts.forEach(([text, href]) => {
+          if (!href) { li.append(text); return; }
+          const a = el("a", "rule-ref", text);
+          a.href = href;
+          li.append(a);
+        });
+        ul.append(li);
+      });
       box.append(ul);
       save.textContent = "Save as draft";
     }
