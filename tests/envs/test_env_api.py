@@ -114,3 +114,11 @@ def test_a_format_the_game_does_not_have_is_refused_when_the_env_is_built() -> N
     for make in (lambda: aec_env("frontline", fmt="squad"), lambda: gym_env("frontline", fmt="squad")):
         with pytest.raises(ValueError, match="frontline has no format 'squad'; formats: standard"):
             make()
+
+
+@pytest.mark.parametrize("bad", [0, -5, "100", 2.5, None, True])
+def test_max_steps_must_be_a_whole_number_of_at_least_one(bad: object) -> None:
+    # was taken as given: 0 or -5 truncated every game at once, "100" or None failed inside reset
+    for make in (aec_env, gym_env):
+        with pytest.raises(ValueError, match=rf"max_steps must be a whole number of at least 1, not {bad!r}"):
+            make("aliens", max_steps=bad)

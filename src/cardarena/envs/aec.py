@@ -16,7 +16,7 @@ from pettingzoo import AECEnv
 
 from .. import load_game
 from ..core.engine import State
-from .encoding import OBS_BOUND, ViewEncoder
+from .encoding import OBS_BOUND, ViewEncoder, step_limit
 
 
 def agent_name(seat: int) -> str:
@@ -50,7 +50,7 @@ class CardArenaAEC(AECEnv):
             raise ValueError(f"{game} is played by {lo}" + (f" to {hi}" if hi != lo else "") + f" seats, not {self.nseats}")
         if decks is not None and len(decks) != self.nseats:
             raise ValueError(f"{len(decks)} decks for {self.nseats} seats: give one deck per seat")
-        self.max_steps = max_steps
+        self.max_steps = step_limit(max_steps)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardarena_{game}_v0"}
         self.encoder = ViewEncoder(game, self.nseats)

@@ -89,6 +89,14 @@ def action_index(action: Any) -> int:
         ) from None
 
 
+def step_limit(max_steps: Any) -> int:
+    """`max_steps` of an env, refused unless a whole number of at least 1 (0 would truncate every game
+    at once; a text or None would fail later, inside `reset` or `step`)."""
+    if isinstance(max_steps, bool) or not hasattr(max_steps, "__index__") or operator.index(max_steps) < 1:
+        raise ValueError(f"max_steps must be a whole number of at least 1, not {max_steps!r}")
+    return operator.index(max_steps)
+
+
 def _option_code(h: int, od: int) -> tuple[tuple[int, float], ...]:
     """Where an option token of hash `h` adds what, among its slot's `od` buckets: _OPTION_HASHES
     values, each of a sign and a size in [0.5, 1.5) read with its bucket from a remix of `h`

@@ -22,7 +22,7 @@ from .. import load_game
 from ..agents import make_agent
 from ..core.engine import State
 from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
-from .encoding import OBS_BOUND, ViewEncoder, action_index
+from .encoding import OBS_BOUND, ViewEncoder, action_index, step_limit
 
 
 class CardArenaGym(gym.Env):
@@ -59,7 +59,7 @@ class CardArenaGym(gym.Env):
         #: the format the game will have (`fmt`, else the given deck's own), for the decks not given
         self._fmt = self.ruleset.deck_format([deck, opponent_deck], fmt)
         self.shaped = shaped
-        self.max_steps = max_steps
+        self.max_steps = step_limit(max_steps)
         self.render_mode = render_mode
         self.encoder = ViewEncoder(game, 2)
         spec = self.encoder.spec
