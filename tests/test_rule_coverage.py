@@ -56,5 +56,6 @@ def test_every_rule_id_the_package_and_its_docs_cite_can_be_looked_up(game: str)
     texts += [p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")]
     cited = {f"{game}.{m}" for t in texts for m in pattern.findall(t)}
     items = rule_items(game)
-    assert len(cited) > 20 and sorted(c for c in cited if c not in items) == []
+    unknown = [c for c in cited if c not in items and not any(i.startswith(c + ".") for i in items)]  # or a section
+    assert len(cited) > 20 and sorted(unknown) == []
     assert [i.id for i in find_items(game, "2")] == [i for i in items if i.startswith(f"{game}.2.")]

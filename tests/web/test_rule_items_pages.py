@@ -68,8 +68,8 @@ def test_a_deck_problem_on_the_decks_page_links_to_its_rule_item(client: TestCli
     problems = re.findall(r'<li class="problem">(.*?)</li>', page, re.S)
     # "the Tactic deck has 0 cards; it needs 50–60 (rule aliens.2.3)"
     assert any('<a class="rule-ref" href="/learn/aliens/rules#aliens.2.3">aliens.2.3</a>' in p for p in problems)
-    # mastery's reasons cite "(ruling gap.3)": the deck's game says whose gap it is
-    assert any('<a class="rule-ref" href="/learn/mastery/rules#mastery.gap.3">gap.3</a>' in p for p in problems)
+    # mastery's reasons cite "(ruling mastery.gap.3)"
+    assert any('<a class="rule-ref" href="/learn/mastery/rules#mastery.gap.3">mastery.gap.3</a>' in p for p in problems)
     # and the link lands on an item the rules page has
     assert '<li id="aliens.2.3">' in client.get("/learn/aliens/rules").text
 

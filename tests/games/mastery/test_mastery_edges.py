@@ -223,7 +223,7 @@ def test_at_most_ten_immediate_tactics(tactics):
              leaders={"heroes": ["Mira Dawnsong", "Kael Emberstride", "Gorm Ironhide"]}, cards=cards)
     assert sum(cards.values()) == 30
     problems = GAME.check_deck(d)
-    assert problems == ([] if tactics == 10 else ["11 Immediate Tactics; at most 10 (ruling gap.3)"])
+    assert problems == ([] if tactics == 10 else ["11 Immediate Tactics; at most 10 (ruling mastery.gap.3)"])
 
 
 # -- second round of the audit -------------------------------------------------------------------------

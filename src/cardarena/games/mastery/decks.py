@@ -64,20 +64,20 @@ def check_deck(deck: Deck, pool: CardPool, fmt: str | None = None) -> list[str]:
             problems.append(unknown_card_message(n, [*(x.name for x in pool.level1), *(x.name for x in pool.tactics)]))
             continue
         if count > COPIES:
-            problems.append(f"{count} copies of {n!r}; at most {COPIES} of any card (ruling gap.3)")
+            problems.append(f"{count} copies of {n!r}; at most {COPIES} of any card (ruling mastery.gap.3)")
         if isinstance(c, TacticCard):
             tactics += count
         elif isinstance(c, TechniqueCard) and c.level == 1:
             if party and not any(can_access(c, h) for h in party):
-                problems.append(f"no Hero of the party can perform {n!r} (ruling gap.3)")
+                problems.append(f"no Hero of the party can perform {n!r} (ruling mastery.gap.3)")
         elif isinstance(c, TechniqueCard):
             problems.append(f"{n!r} is a Level 2 Technique: it enters the deck only when a Hero chooses its Path")
         else:
             problems.append(f"{n!r} is a {type(c).__name__.removesuffix('Card')}, not a Technique or Tactic")
     if total != DECK_SIZE:
-        problems.append(f"the Main Deck has {total} cards; it needs exactly {DECK_SIZE} (ruling gap.3)")
+        problems.append(f"the Main Deck has {total} cards; it needs exactly {DECK_SIZE} (ruling mastery.gap.3)")
     if tactics > MAX_TACTICS:
-        problems.append(f"{tactics} Immediate Tactics; at most {MAX_TACTICS} (ruling gap.3)")
+        problems.append(f"{tactics} Immediate Tactics; at most {MAX_TACTICS} (ruling mastery.gap.3)")
     return problems
 
 
