@@ -122,3 +122,14 @@ def test_max_steps_must_be_a_whole_number_of_at_least_one(bad: object) -> None:
     for make in (aec_env, gym_env):
         with pytest.raises(ValueError, match=rf"max_steps must be a whole number of at least 1, not {bad!r}"):
             make("aliens", max_steps=bad)
+
+
+def test_rules_and_decks_are_checked_when_the_env_is_built() -> None:
+    # were accepted, then refused by the first reset, far from the line that made the env
+    from cardarena.core.errors import DeckError
+
+    for make in (aec_env, gym_env):
+        with pytest.raises(ValueError, match="unknown rule 'nonsense' for aliens; known rules: "):
+            make("aliens", rules={"nonsense": 1})
+    with pytest.raises(DeckError, match=r"no_such_deck\.toml: deck is not legal"):
+        aec_env("aliens", decks=["mind_storm", "no_such_deck.toml"])

@@ -50,6 +50,10 @@ class CardArenaAEC(AECEnv):
             raise ValueError(f"{game} is played by {lo}" + (f" to {hi}" if hi != lo else "") + f" seats, not {self.nseats}")
         if decks is not None and len(decks) != self.nseats:
             raise ValueError(f"{len(decks)} decks for {self.nseats} seats: give one deck per seat")
+        # refused here, not by the first reset: the rules, and the decks in the game's format
+        self.ruleset.check_rules(rules)
+        if decks is not None:
+            self.ruleset.resolve_decks(decks, fmt)
         self.max_steps = step_limit(max_steps)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardarena_{game}_v0"}

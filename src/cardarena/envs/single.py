@@ -56,6 +56,7 @@ class CardArenaGym(gym.Env):
         self.opponent_deck = opponent_deck
         self.fmt = fmt
         self.rules = rules
+        self.ruleset.check_rules(rules)  # refused here, not by the first reset
         #: the format the game will have (`fmt`, else the given deck's own), for the decks not given
         self._fmt = self.ruleset.deck_format([deck, opponent_deck], fmt)
         self.shaped = shaped
