@@ -178,3 +178,28 @@ def test_gym_rendering_shows_the_result_at_the_end() -> None:
     env = gym_env("frontline", render_mode="ansi")
     _, _, info = _play(env, seed=0)
     assert info["result"]["reason"] in env.render()
+
+
+def test_the_opponent_may_be_an_agent_object_of_the_researchers_own() -> None:
+    # an Agent instance (the researcher's own policy, say) plays like a spec's agent, reseeded at each
+    # reset from the env's seed; anything else is named as such (was "'X' has no attribute 'strip'")
+    from cardarena.agents.base import Agent
+
+    class FirstOption(Agent):
+        kind = "first"
+
+        def __init__(self) -> None:
+            super().__init__(seed=0)
+            self.seen: list[dict] = []
+
+        def choose(self, state_view, decision, state=None):  # type: ignore[no-untyped-def]
+            assert state is None  # uses_state is False: a view only
+            self.seen.append(state_view)
+            return decision.options[0].id
+
+    mine = FirstOption()
+    env = gym_env("mastery", opponent=mine, seat=0)
+    _, _, info = _play(env, seed=4)
+    assert mine.seen and all(v["seat"] == 1 for v in mine.seen) and "result" in info
+    with pytest.raises(TypeError, match=r"opponent must be an agent spec \(e\.g\. 'random', 'ismcts:iters=50'\) or an Agent, not 5"):
+        gym_env("mastery", opponent=5)

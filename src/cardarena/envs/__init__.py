@@ -21,8 +21,8 @@ def aec_env(game: str, **config: Any) -> Any:
     return CardArenaAEC(game, **config)
 
 
-def gym_env(game: str, opponent: str = "random", seat: int = 0, **config: Any) -> Any:
-    """A Gymnasium Env of `game` for one seat against `opponent` (an agent spec);
+def gym_env(game: str, opponent: Any = "random", seat: int = 0, **config: Any) -> Any:
+    """A Gymnasium Env of `game` for one seat against `opponent` (an agent spec, or an Agent);
     config: deck, opponent_deck, fmt, rules, shaped, max_steps, render_mode."""
     from .single import CardArenaGym
 

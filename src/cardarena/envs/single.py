@@ -20,6 +20,7 @@ from gymnasium.error import ResetNeeded
 
 from .. import load_game
 from ..agents import make_agent
+from ..agents.base import Agent
 from ..core.engine import State
 from ..core.match import INVALID, OK, GameReport, agent_failure, forfeit, illegal_answer
 from .encoding import OBS_BOUND, ViewEncoder, action_index, step_limit
@@ -31,7 +32,7 @@ class CardArenaGym(gym.Env):
     def __init__(
         self,
         game: str,
-        opponent: str = "random",
+        opponent: str | Agent = "random",
         seat: int = 0,
         deck: Any = None,
         opponent_deck: Any = None,
@@ -51,7 +52,14 @@ class CardArenaGym(gym.Env):
         self.game_id = game
         self.seat = seat
         self.opponent_spec = opponent
-        self.opponent = make_agent(opponent, seed=0)
+        if isinstance(opponent, Agent):  # a researcher's own, reseeded at each reset like a spec's
+            self.opponent = opponent
+        elif isinstance(opponent, str):
+            self.opponent = make_agent(opponent, seed=0)
+        else:
+            raise TypeError(
+                f"opponent must be an agent spec (e.g. 'random', 'ismcts:iters=50') or an Agent, not {opponent!r}"
+            )
         self.deck = deck
         self.opponent_deck = opponent_deck
         self.fmt = fmt
