@@ -34,7 +34,7 @@ def _bot(mode: str, arg: str = "", **limits: int) -> ExternalAgent:
     return agent
 
 
-def _play(agent: ExternalAgent, seed: int = 3) -> GameReport:
+def _play(agent: ExternalAgent, seed: int = 3, time_control: TimeControl = TC) -> GameReport:
     state = cardarena.load_game("aliens").new_game(seed=seed)
     seat = state.decision.seat  # type: ignore[union-attr]
     agents = [make_agent("random", seed=1), make_agent("random", seed=2)]
@@ -47,7 +47,7 @@ def _play(agent: ExternalAgent, seed: int = 3) -> GameReport:
         uid_seen.append(agent.uid)
 
     agent.start = spy  # type: ignore[method-assign]
-    report = play_game(state, agents, time_control=TC)
+    report = play_game(state, agents, time_control=time_control)
     assert report.engine_error is None
     assert report.fault_seat in (None, seat)
     assert agent.proc is None and agent.dir is None
@@ -101,7 +101,9 @@ def test_memory_hog_hits_the_address_space_limit() -> None:
 def test_cpu_burn_is_named_as_the_cpu_time_limit() -> None:
     """RLIMIT_CPU soft and hard at the same value: the kernel sent SIGKILL, and the reason read "killed by
     SIGKILL", which does not tell the bot's author that the CPU time ran out."""
-    report = _play(_bot("cpu_burn", cpu_seconds=1))
+    # a clock far longer than its CPU second: on a busy machine 1 s of CPU takes several seconds of wall
+    # time, and the 2.4 s of TC's first decision ran out first (TIMEOUT) under load
+    report = _play(_bot("cpu_burn", cpu_seconds=1), time_control=TimeControl(per_decision=0.3, bank=30, startup=30))
     assert report.status == ERROR
     assert "SIGXCPU (CPU time limit)" in (report.reason or ""), report.reason
 
