@@ -611,3 +611,36 @@ def test_a_generals_own_ability_on_the_ladder_does_not_use_up_its_emergency_move
     st.apply("emergency")
     st.apply("pass")  # P2
     assert st.decision.seat == 0 and "emergency" not in [o.id for o in st.decision.options]  # one per Ladder
+
+
+def test_a_self_effect_of_tactical_equipment_reads_this_card_not_this_unit() -> None:
+    """Tactical Equipment is a card of the Tactical Zone, no unit: its `to = self` effects read "this card"
+    (they read "this unit"); a Hero's still reads "this unit"."""
+    # rule frontline.4.12
+    from cardarena.core.cardfiles import CardFiles
+    from cardarena.core.registry import load_game
+
+    post = '''
+[[cards]]
+kind = "tactical"
+id = "T90"
+name = "Mending Post"
+cost = 1
+hp = 2
+end_phase = [{ verb = "heal", amount = 1, to = "self" }]
+ability = { name = "Brace", cost = 1, effects = [{ verb = "heal", amount = 2, to = "self" }] }
+
+[[cards]]
+kind = "hero"
+id = "H990"
+name = "Drill Sergeant"
+cost = 1
+atk = 1
+hp = 2
+ability = { name = "Rally", cost = 1, effects = [{ verb = "heal", amount = 1, to = "self" }] }
+'''
+    game = load_game("frontline", CardFiles([("post.toml", post)]))
+    info = game.card_info("Mending Post")
+    assert info["text"] == "At your End Phase: heal 1 HP on this card."
+    assert info["ability"]["text"] == "Heal 2 HP on this card."
+    assert game.card_info("Drill Sergeant")["ability"]["text"] == "Heal 1 HP on this unit."

@@ -20,7 +20,7 @@ from .pool import CardPool, card_pool
 from .present import render
 from .schema import Card
 from .state import FrontlineState
-from .text import ability_text, card_text, effects_text
+from .text import ability_text, card_text, effects_text, self_word
 
 
 class FrontlineRuleset(Ruleset):
@@ -61,8 +61,9 @@ class FrontlineRuleset(Ruleset):
         ab = getattr(c, "ability", None)
         if ab is not None and isinstance(info.get("ability"), dict):
             # the ability shown (and inspectable) as its own part, with its text; the card's text is the rest
-            info["ability"] = {**info["ability"], "text": effects_text(ab.effects, ab.target), "kind": "once per turn"}
-            info["text"] = card_text(c).replace(ability_text(ab), "").strip()
+            me = self_word(c)
+            info["ability"] = {**info["ability"], "text": effects_text(ab.effects, ab.target, me), "kind": "once per turn"}
+            info["text"] = card_text(c).replace(ability_text(ab, me), "").strip()
         else:
             info["text"] = card_text(c)
         return info

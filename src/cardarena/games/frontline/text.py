@@ -17,9 +17,15 @@ def keyword_name(k: str) -> str:
     return _KEYWORD_NAMES[k]
 
 
-def effect_text(e: Effect, target: str = "none") -> str:
+def self_word(card: Any) -> str:
+    """What `to = self` lands on: the unit, or Tactical Equipment, which is a card of the Tactical Zone and
+    no unit (rule frontline.4.12)."""
+    return "this card" if type(card).__name__ == "TacticalCard" else "this unit"
+
+
+def effect_text(e: Effect, target: str = "none", me: str = "this unit") -> str:
     t = {"enemy": "enemy piece", "ally": "unit of yours"}.get(target, "piece")
-    who = _WHO.get(e.to, "").format(t=t)
+    who = me if e.to == "self" else _WHO.get(e.to, "").format(t=t)
     n = e.amount
     if e.verb == "damage":
         return f"deal {n} damage to {who}"
@@ -40,8 +46,8 @@ def effect_text(e: Effect, target: str = "none") -> str:
     return "the link below this one whiffs"
 
 
-def effects_text(effects: tuple[Effect, ...], target: str = "none") -> str:
-    s = ", then ".join(effect_text(e, target) for e in effects)
+def effects_text(effects: tuple[Effect, ...], target: str = "none", me: str = "this unit") -> str:
+    s = ", then ".join(effect_text(e, target, me) for e in effects)
     return s[:1].upper() + s[1:] + "."
 
 
@@ -55,8 +61,8 @@ def aura_text(a: Aura) -> str:
     return f"{who} have {' and '.join(bits)}."
 
 
-def ability_text(a: Ability) -> str:
-    return f"{a.name} (Expend {a.cost}, once per turn): {effects_text(a.effects, a.target)}"
+def ability_text(a: Ability, me: str = "this unit") -> str:
+    return f"{a.name} (Expend {a.cost}, once per turn): {effects_text(a.effects, a.target, me)}"
 
 
 @cache
@@ -76,9 +82,9 @@ def card_text(card: Any) -> str:
                          ("end_phase", "At your End Phase: "), ("scavenge", "Scavenge — ")):
         eff = getattr(card, field, ())
         if eff:
-            body = effects_text(eff, getattr(card, "target", "none"))
+            body = effects_text(eff, getattr(card, "target", "none"), self_word(card))
             parts.append(label + (body if not label else body[:1].lower() + body[1:]))
     ab = getattr(card, "ability", None)
     if ab is not None:
-        parts.append(ability_text(ab))
+        parts.append(ability_text(ab, self_word(card)))
     return " ".join(parts)
