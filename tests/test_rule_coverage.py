@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardarena.core.registry import game_ids
-from cardarena.rule_items import find_items, rule_items
+from cardarena.rule_items import find_items, rule_items, ruling_of
 
 ROOT = Path(__file__).resolve().parents[1]
 CITE = re.compile(r"#\s*rule\s+([a-z]+\.(?:\d+(?:\.\d+)+|gap\.\d+))")
@@ -39,6 +39,8 @@ def test_rule_items_are_cited_by_tests(game: str) -> None:
 def test_every_gap_has_a_ruling(game: str) -> None:
     gaps = [i.rsplit(".", 1)[1] for i in rule_items(game) if ".gap." in i]
     assert gaps, "no gaps found"
+    # and the shipped rulings (`cardarena rules GAME gap.N`, the web's rules page) give each one's text
+    assert [g for g in gaps if not (ruling_of(rule_items(game)[f"{game}.gap.{g}"]) or "").strip()] == []
     rulings = (ROOT / "docs" / "rulings" / f"{game}.md").read_text(encoding="utf-8")
     ruled: set[str] = set()
     for a, b in re.findall(r"^\| (\d+)(?:–(\d+))? \|", rulings, re.M):  # a row may rule a range: "| 10–19 |"

@@ -157,7 +157,7 @@ def _rule_items(game: str, query: str, guide: Any, as_json: bool) -> None:
     """`rules GAME ITEM`: each item with its section, and the guide sections that summarize it."""
     import textwrap
 
-    from .rule_items import RuleItemError, find_items
+    from .rule_items import RuleItemError, find_items, ruling_of
 
     try:
         found = find_items(game, query)
@@ -165,7 +165,8 @@ def _rule_items(game: str, query: str, guide: Any, as_json: bool) -> None:
         fail(str(e))
     summarized = {it.id: [s.title for s in guide.sections if it.id in s.rules] for it in found}
     if as_json:
-        _json([{"id": it.id, "section": it.section, "text": it.text, "guide": summarized[it.id]} for it in found])
+        _json([{"id": it.id, "section": it.section, "text": it.text, "guide": summarized[it.id],
+                **({"ruling": r} if (r := ruling_of(it)) is not None else {})} for it in found])
         return
     section = None
     for it in found:
@@ -178,8 +179,12 @@ def _rule_items(game: str, query: str, guide: Any, as_json: bool) -> None:
             said = f"in the guide: {', '.join(summarized[it.id])} (cardarena rules {game})"
             out.print(textwrap.fill(said, max(40, out.width - 1), initial_indent="    ", subsequent_indent="      "),
                       style="dim", markup=False, soft_wrap=True)
+        ruled = ruling_of(it)
+        if ruled is not None:
+            out.print(textwrap.fill(f"ruled: {ruled}", max(40, out.width - 1), initial_indent="    ",
+                                    subsequent_indent="      "), markup=False, soft_wrap=True)
     if any(".gap." in it.id for it in found):
-        out.print(f"The project's ruling on each open point: docs/rulings/{game}.md.", style="dim")
+        out.print(f"Every ruling, with where the engine applies it: docs/rulings/{game}.md.", style="dim")
 
 
 def _columns(infos: list[dict[str, Any]]) -> list[tuple[str, str]]:

@@ -49,6 +49,31 @@ def rule_items(game: str) -> dict[str, RuleItem]:
     return out
 
 
+_RULING_ROW = re.compile(r"^\| (\d+)(?:–(\d+))? \| (.+?) \|", re.M)
+
+
+@cache
+def rulings(game: str) -> dict[int, str]:
+    """The project's ruling on each open point (`games/<id>/rulings.md`, also docs/rulings/<id>.md), by gap
+    number: the text of its row in the rulings table, a row ruling a range ("10–19") for each of them."""
+    path = files(_package(game)).joinpath("rulings.md")
+    if not path.is_file():
+        return {}
+    out: dict[int, str] = {}
+    for a, b, text in _RULING_ROW.findall(path.read_text(encoding="utf-8")):
+        for n in range(int(a), int(b or a) + 1):
+            out.setdefault(n, text.replace("**", "").strip())
+    return out
+
+
+def ruling_of(item: RuleItem) -> str | None:
+    """The project's ruling on an open point (`aliens.gap.9`), None for a rule item or an unruled gap."""
+    game, _, rest = item.id.partition(".")
+    if not rest.startswith("gap."):
+        return None
+    return rulings(game).get(int(rest.removeprefix("gap.")))
+
+
 def find_items(game: str, query: str) -> list[RuleItem]:
     """The items `query` names: one id (`aliens.2.1`, `2.1`, `gap.9`), or a section or a part of one
     (`2`, `8.2`, `gap`: every item under it). RuleItemError, with the ids meant, if none."""

@@ -229,3 +229,18 @@ def test_match_names_a_manifest_bot_by_its_manifest_name(tmp_path: Path) -> None
     assert r.exit_code == 0, r.output
     flat = "".join(r.output.split())  # rich wraps at 80 columns, inside a long path too
     assert f"P1:Ember(bot:{bot})(CreepingRot)".replace(" ", "") in flat, r.output[:300]
+
+
+def test_rules_prints_a_cited_rule_item_and_the_ruling_on_an_open_point() -> None:
+    """A message says "(rule aliens.2.1)": `rules GAME ITEM` prints that item, a section of them, or an
+    open point with the project's ruling; an unknown item names the ids meant."""
+    r = run("rules", "aliens", "2.1")
+    said = " ".join(r.output.split())
+    assert r.exit_code == 0 and "aliens.2.1 A deck needs exactly 3 Aliens." in said and "in the guide: Your deck" in said
+    r = run("rules", "aliens", "gap.9", "--json")
+    item = json.loads(r.output)[0]
+    assert item["id"] == "aliens.gap.9" and item["ruling"].startswith("One shared Sector Zone holding at most one card.")
+    r = run("rules", "mastery", "2")
+    assert r.exit_code == 0 and "mastery.2.1" in r.output and "mastery.3.1" not in r.output
+    r = run("rules", "aliens", "2.99")
+    assert r.exit_code == 2 and "aliens has no rule item '2.99'; did you mean aliens.2.9" in " ".join(r.output.split())

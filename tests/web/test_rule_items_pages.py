@@ -47,7 +47,8 @@ def test_the_rules_page_lists_every_item_with_its_anchor(client: TestClient, gam
 def test_an_open_point_says_the_project_rules_on_it(client: TestClient) -> None:
     page = client.get("/learn/aliens/rules").text
     li = page.split('<li id="aliens.gap.9">', 1)[1].split("</li>", 1)[0]
-    assert "The project rules on it: docs/rulings/aliens.md, gap 9." in li
+    # the ruling itself (games/aliens/rulings.md ships with the package), not only where to read it
+    assert "Ruled: One shared Sector Zone holding at most one card." in li
     # mastery's guide says its rulings in plain words: the item links to the section that does
     li = client.get("/learn/mastery/rules").text.split('<li id="mastery.gap.3">', 1)[1].split("</li>", 1)[0]
     assert re.search(r'In the guide: <a href="/learn/mastery#s\d+">', li), li

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from ..core.registry import game_ids
 from ..guide import Guide
-from ..rule_items import rule_items
+from ..rule_items import rule_items, ruling_of
 
 #: a citation's word, an id with its game ("aliens.2.1", "mastery.gap.3") or without ("2.3", "gap.3")
 _TOKEN = re.compile(r"(?P<word>\b(?i:rul(?:e|es|ing|ings))\b)"
@@ -85,6 +85,8 @@ class ItemRow:
     guide: list[tuple[str, str]] = field(default_factory=list)
     #: the open point's number, for an item of the gaps the rulebook leaves (`aliens.gap.9` -> 9)
     gap: int | None = None
+    #: the project's ruling on that open point (games/<id>/rulings.md), if it has one
+    ruling: str | None = None
 
 
 @dataclass
@@ -106,7 +108,7 @@ def rule_sections(game: str, guide: Guide | None) -> list[SectionRow]:
         if not out or out[-1].title != item.section:
             out.append(SectionRow(item.section, _section_anchor(game, item.id, item.section)))
         gap = int(item.id.rpartition(".")[2]) if ".gap." in item.id else None
-        out[-1].items.append(ItemRow(item.id, item.text, cited.get(item.id, []), gap))
+        out[-1].items.append(ItemRow(item.id, item.text, cited.get(item.id, []), gap, ruling_of(item)))
     return out
 
 
