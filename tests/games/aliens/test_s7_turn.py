@@ -326,3 +326,35 @@ def test_reactor_income_is_only_ramp_and_mill_on_full() -> None:
     # turn 5: +2 ramp and +1 mill-on-full, nothing else
     assert st.charge[0] == 2 and len(st.reactor[0]) == 1
     assert st.energy(0) == 3
+
+
+def test_a_follow_up_granted_by_a_free_action_is_offered_after_a_passed_primary_action() -> None:
+    """A Repeatable ability is a free action before the primary one; a follow-up it grants waited for the
+    action after the primary one, so passing the primary action lost it (only a card file could grant one)."""
+    # rule aliens.7.13
+    import random
+
+    from cardarena.core.cardfiles import CardFiles
+    from cardarena.core.registry import load_game
+
+    base = load_game("aliens").card_toml("Heliarch Forge")
+    text = base.replace('effects = [{ verb = "shield", amount = 1, to = "target" }]',
+                        'effects = [{ verb = "shield", amount = 1, to = "target" }, { verb = "followup", action = "special" }]')
+    assert text != base
+    st = load_game("aliens", CardFiles([("forge.toml", text)])).new_game(["sunforge_vanguard", "mind_storm"], seed=0)
+    rng = random.Random(0)
+    while st.decision is not None:
+        d = st.decision
+        free = [o for o in d.options if "(free action)" in o.label]
+        if d.seat == 0 and d.kind == "action" and free:
+            break
+        st.apply(rng.choice([o.id for o in d.options]))
+    st.apply(free[0].id)
+    while st.decision is not None and st.decision.kind == "target":
+        st.apply(st.decision.options[0].id)
+    assert st.decision is not None and st.decision.kind == "action" and st.grants == ["special"]
+    st.apply("pass")
+    assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "followup")
+    assert st.decision.prompt == "Follow-up action (special)"
+    st.apply("pass")  # declined: the turn goes on
+    assert st.grants == [] and not (st.decision.seat == 0 and st.decision.kind == "followup")

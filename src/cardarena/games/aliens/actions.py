@@ -534,8 +534,7 @@ def h_activation(st: AliensState, step: Step) -> None:
         # choose. With hidden cards the phase is asked even if only "pass" is left, so that the
         # opponent cannot tell an unplayable hand from a chosen pass (docs/architecture.md).
         st.emit("pass", player=p, mode=mode, forced=True)
-        if mode != "primary":
-            h_after_action(st, _AFTER_ACTION)
+        h_after_action(st, _AFTER_ACTION)  # a grant of a free action before it stays offered
         return
     st.ask(p, kind, prompt, opts, ("act", mode), step)
 
@@ -557,8 +556,9 @@ def h_act(st: AliensState, step: Step) -> None:
     if what == "pass":
         if st.record:  # a search's copies keep no log: no event built
             st.emit("pass", player=p, mode=mode)
-        if mode != "primary":
-            h_after_action(st, _AFTER_ACTION)
+        # a follow-up a free action (a Repeatable ability) granted before a passed primary action is
+        # still offered after it, as after any action (rule aliens.7.13, ruling 23)
+        h_after_action(st, _AFTER_ACTION)
         return
     if what == "set":
         iid = choice[1]
