@@ -64,6 +64,34 @@ def page(server: str) -> Iterator[object]:
         browser.close()
 
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[object]:
+    """One chromium for a test module; each test opens its own context with `signed_in`."""
+    with pw.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        yield b
+        b.close()
+
+
+def signed_in(browser: object, server: str, name: str, viewport: dict[str, int] = DESKTOP,
+              phone: bool = False) -> object:
+    """A fresh context (a phone's: touch, mobile) signed up as `name`."""
+    ctx = browser.new_context(base_url=server, viewport=viewport, is_mobile=phone,  # type: ignore[attr-defined]
+                              has_touch=phone)
+    p = ctx.new_page()
+    p.set_default_timeout(15000)
+    p.goto("/signup")
+    p.fill("input[name=name]", name)
+    p.fill("input[name=password]", "correct horse")
+    p.click("button[type=submit]")
+    pw.expect(p.locator("#whoami")).to_have_text(name)
+    return p
+
+
 def shot(page: object, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)  # type: ignore[attr-defined]
 

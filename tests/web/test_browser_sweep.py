@@ -4,42 +4,20 @@ against a server on a free local port (the fixtures of test_browser.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, pw, server  # noqa: F401  (the server fixture)
+from .test_browser import CHROMIUM, browser, pw, server, signed_in  # noqa: F401  (the server and browser fixtures)
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
 
 
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[object]:  # noqa: F811
-    with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
-        yield b
-        b.close()
-
-
-def new_page(browser: object, server: str, name: str, width: int = 1400) -> object:  # noqa: F811
-    """A fresh context signed up as `name`."""
-    ctx = browser.new_context(base_url=server, viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
-    p = ctx.new_page()
-    p.set_default_timeout(15000)
-    p.goto("/signup")
-    p.fill("input[name=name]", name)
-    p.fill("input[name=password]", "correct horse")
-    p.click("button[type=submit]")
-    pw.expect(p.locator("#whoami")).to_have_text(name)
-    return p
-
-
 def test_an_empty_frontline_slot_is_drawn_empty_not_as_a_hidden_card(browser: object, server: str) -> None:  # noqa: F811
     # frontline's view gives an empty Front or Tactical slot as null: the board drew it as a card
     # back reading "hidden", so at the start both players seemed to hold 5 + 3 hidden cards in play
-    p = new_page(browser, server, "slots")
+    p = signed_in(browser, server, "slots")
     p.goto("/play?game=frontline")  # type: ignore[attr-defined]
     p.fill("input[name=seed]", "3")  # type: ignore[attr-defined]
     p.click("#start")  # type: ignore[attr-defined]
@@ -64,7 +42,7 @@ def test_an_empty_frontline_slot_is_drawn_empty_not_as_a_hidden_card(browser: ob
 def test_an_oversized_upload_is_refused_in_words_with_a_way_back(browser: object, server: str,  # noqa: F811
                                                                  tmp_path: Path) -> None:
     # a deck file over the body limit showed a blank page reading only "request body too large"
-    p = new_page(browser, server, "uploader")
+    p = signed_in(browser, server, "uploader")
     big = tmp_path / "big.toml"
     big.write_text("game = 'aliens'\nname = 'big'\n#" + "x" * 300_000 + "\n", encoding="utf-8")
     p.goto("/decks")  # type: ignore[attr-defined]
@@ -86,7 +64,7 @@ def test_an_oversized_upload_is_refused_in_words_with_a_way_back(browser: object
 def test_pages_fit_a_phone_screen(browser: object, server: str) -> None:  # noqa: F811
     # at 390 px the game page kept its 380 px side column (the board squeezed to a strip, the options
     # cut off), and a format's long description widened the Play and Contests forms past the screen
-    p = new_page(browser, server, "phone", width=390)
+    p = signed_in(browser, server, "phone", {"width": 390, "height": 900})
     p.goto("/play?game=aliens")  # type: ignore[attr-defined]
     wide = "() => document.documentElement.scrollWidth"
     assert p.evaluate(wide) <= 390  # type: ignore[attr-defined]
@@ -106,7 +84,7 @@ def test_pages_fit_a_phone_screen(browser: object, server: str) -> None:  # noqa
 def test_a_finished_game_offers_the_next_one_and_no_concede(browser: object, server: str) -> None:  # noqa: F811
     # after the result the Concede button still asked "Concede this game?" (and did nothing), and the
     # page offered only the replay: no way to start another game from it
-    p = new_page(browser, server, "quitter")
+    p = signed_in(browser, server, "quitter")
     p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
     p.goto("/play?game=circuits")  # type: ignore[attr-defined]
     p.click("#start")  # type: ignore[attr-defined]
@@ -125,7 +103,7 @@ def test_a_finished_game_offers_the_next_one_and_no_concede(browser: object, ser
 def test_a_spectator_sees_hidden_hand_cards_as_card_backs(browser: object, server: str) -> None:  # noqa: F811
     # the spectator's view keeps of a card in hand only {} (the seats agree on nothing else of it):
     # the board drew six blank boxes for each frontline hand, not cards it cannot see
-    p = new_page(browser, server, "onlooker")
+    p = signed_in(browser, server, "onlooker")
     p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
     p.goto("/play?game=frontline")  # type: ignore[attr-defined]
     p.click("#start")  # type: ignore[attr-defined]
@@ -145,11 +123,10 @@ def test_a_spectator_sees_hidden_hand_cards_as_card_backs(browser: object, serve
     p.context.close()  # type: ignore[attr-defined]
 
 
-
 def test_a_replay_shows_the_last_step_asked_for_not_the_last_answer(browser: object, server: str) -> None:  # noqa: F811
     # each click on Forward (or a seat change) asks the server for a frame; a slow answer to an earlier
     # click arriving last was drawn over the newer one: the board showed step 1 after Last was clicked
-    p = new_page(browser, server, "stepper")
+    p = signed_in(browser, server, "stepper")
     p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
     p.goto("/play?game=aliens")  # type: ignore[attr-defined]
     p.click("#start")  # type: ignore[attr-defined]
@@ -196,7 +173,7 @@ def test_pages_log_no_console_error(browser: object, server: str) -> None:  # no
 def test_a_keyboard_player_answers_decision_after_decision_with_enter(browser: object, server: str) -> None:  # noqa: F811
     # after a move the focus fell back to the page: the next option was some 26 Tabs away, past every
     # card name on the board, at every decision
-    p = new_page(browser, server, "keys")
+    p = signed_in(browser, server, "keys")
     p.goto("/play?game=mastery")  # type: ignore[attr-defined]
     p.click("#start")  # type: ignore[attr-defined]
     p.wait_for_url(re.compile(r"/play/\d+$"))  # type: ignore[attr-defined]
@@ -215,7 +192,7 @@ def test_a_keyboard_player_answers_decision_after_decision_with_enter(browser: o
 def test_the_decision_panel_says_why_a_hand_card_is_not_an_option(browser: object, server: str) -> None:  # noqa: F811
     # the terminal's "Not playable now" lines (Ruleset.unplayable): a frontline Reaction in hand is never a
     # Main Phase play, and the page used to leave it out without a word
-    p = new_page(browser, server, "why-not")
+    p = signed_in(browser, server, "why-not")
     p.goto("/play?game=frontline")  # type: ignore[attr-defined]
     p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
     p.fill("input[name=seed]", "3")  # type: ignore[attr-defined]
@@ -237,7 +214,7 @@ def test_the_decision_panel_says_why_a_hand_card_is_not_an_option(browser: objec
 def test_a_target_in_a_mirror_match_marks_only_the_side_it_names(browser: object, server: str) -> None:  # noqa: F811
     # both squads field Sporemother Yth (creeping_rot against event_horizon): "P2's Sporemother Yth" marked
     # both copies as the legal target, since options were matched to cards by name alone
-    p = new_page(browser, server, "mirror")
+    p = signed_in(browser, server, "mirror")
     p.goto("/play?game=aliens")  # type: ignore[attr-defined]
     p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
     p.select_option("select[name=theirs]", "starter:event_horizon")  # type: ignore[attr-defined]

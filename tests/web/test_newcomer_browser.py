@@ -4,35 +4,14 @@ against a server on a free local port (the fixtures of test_browser.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, pw, server  # noqa: F401  (the server fixture)
+from .test_browser import CHROMIUM, browser, pw, server, signed_in  # noqa: F401  (the server and browser fixtures)
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[object]:  # noqa: F811
-    with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
-        yield b
-        b.close()
-
-
-def _signed_up(browser: object, server: str, name: str) -> object:  # noqa: F811
-    ctx = browser.new_context(base_url=server, viewport={"width": 1400, "height": 900})  # type: ignore[attr-defined]
-    p = ctx.new_page()
-    p.set_default_timeout(15000)
-    p.goto("/signup")
-    p.fill("input[name=name]", name)
-    p.fill("input[name=password]", "correct horse")
-    p.click("button[type=submit]")
-    pw.expect(p.locator("#whoami")).to_have_text(name)
-    return p
 
 
 def _a_finished_match(p: object, game: str) -> int:
@@ -47,11 +26,11 @@ def _a_finished_match(p: object, game: str) -> int:
     return int(link.get_attribute("href").rsplit("/", 1)[1])
 
 
-def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(browser: object,
+def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(browser: object,  # noqa: F811
                                                                            server: str) -> None:  # noqa: F811
     # a frontline Ladder link read "Card · seat 0 · source Field Surgery · source_id A05": the seat
     # 0-based where the page says P1 and P2, a catalogue id, and a card name that could not be read
-    p = _signed_up(browser, server, "ladder")
+    p = signed_in(browser, server, "ladder")
     links: list[dict[str, object]] = []
     for _ in range(4):  # a match where some step has a link on the Ladder
         mid = _a_finished_match(p, "frontline")
@@ -87,11 +66,11 @@ def test_a_ladder_link_names_its_seat_as_p1_or_p2_and_its_source_as_a_card(brows
     p.context.close()  # type: ignore[attr-defined]
 
 
-def test_a_concession_reads_as_one_and_says_who_won_in_the_persons_words(browser: object,
+def test_a_concession_reads_as_one_and_says_who_won_in_the_persons_words(browser: object,  # noqa: F811
                                                                          server: str) -> None:  # noqa: F811
     # conceding ended with "P2 wins: P1 forfeited": the word of an automaton's fault (the guide's
     # `conceded` words were never used on the web), and the person had to recall which seat was theirs
-    p = _signed_up(browser, server, "quitter")
+    p = signed_in(browser, server, "quitter")
     p.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]  # "Concede this game?"
     p.goto("/play?game=mastery")  # type: ignore[attr-defined]
     p.select_option("select[name=agent]", "random")  # type: ignore[attr-defined]
@@ -118,7 +97,7 @@ def test_a_concession_reads_as_one_and_says_who_won_in_the_persons_words(browser
 def test_a_mastery_intercept_names_its_heroes(browser: object, server: str) -> None:  # noqa: F811
     # the Intercepts zone drew each intercept as two boxes reading "seat 0": the view names a Hero by
     # its seat and place ({seat, slot}), and the board showed neither Hero
-    p = _signed_up(browser, server, "guard")
+    p = signed_in(browser, server, "guard")
     view: dict[str, list[dict[str, object]]] = {"intercepts": []}
     for _ in range(4):  # a match where some step has an intercept (most random matches do)
         mid = _a_finished_match(p, "mastery")
@@ -146,7 +125,7 @@ def test_a_circuits_deck_is_built_from_nothing_in_the_builder(browser: object, s
     import cardarena
 
     doc = cardarena.load_game("circuits").starter_decks()["cinder_oracle"].to_dict()
-    p = _signed_up(browser, server, "builder")
+    p = signed_in(browser, server, "builder")
     p.goto("/decks/new?game=circuits")  # type: ignore[attr-defined]
     pw.expect(p.locator("#validation")).to_contain_text("the Armory has 0 Gear")  # type: ignore[attr-defined]
 

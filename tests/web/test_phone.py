@@ -6,38 +6,14 @@ panel beside the board (the fixtures of test_browser.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, SHOTS, pw, server  # noqa: F401  (the server fixture)
+from .test_browser import CHROMIUM, PHONE, SHOTS, browser, pw, server, signed_in  # noqa: F401  (the server and browser fixtures)
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
-
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[object]:  # noqa: F811
-    with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
-        yield b
-        b.close()
-
-
-def _page(browser: object, server: str, name: str, viewport: dict[str, int], phone: bool) -> object:  # noqa: F811
-    ctx = browser.new_context(base_url=server, viewport=viewport, is_mobile=phone,  # type: ignore[attr-defined]
-                              has_touch=phone)
-    p = ctx.new_page()
-    p.set_default_timeout(15000)
-    p.goto("/signup")
-    p.fill("input[name=name]", name)
-    p.fill("input[name=password]", "correct horse")
-    p.click("button[type=submit]")
-    pw.expect(p.locator("#whoami")).to_have_text(name)
-    return p
 
 
 def _a_decision_after(p: object, game: str, clicks: int) -> None:
@@ -64,7 +40,7 @@ def _in_view(box: dict[str, float] | None, height: int) -> bool:
 @pytest.mark.parametrize("game", ["circuits", "aliens"])
 def test_a_decision_is_in_view_on_a_phone_and_the_board_stays_reachable(browser: object, server: str,  # noqa: F811
                                                                         game: str) -> None:
-    p = _page(browser, server, f"phone-{game}", PHONE, phone=True)
+    p = signed_in(browser, server, f"phone-{game}", PHONE, phone=True)
     _a_decision_after(p, game, 4)
     assert p.evaluate("scrollY") == 0  # type: ignore[attr-defined]
     first = p.locator("#decision button.option").first  # type: ignore[attr-defined]
@@ -111,7 +87,7 @@ def test_a_decision_is_in_view_on_a_phone_and_the_board_stays_reachable(browser:
 
 
 def test_a_wide_screen_keeps_the_panel_beside_the_board(browser: object, server: str) -> None:  # noqa: F811
-    p = _page(browser, server, "desk", {"width": 1400, "height": 900}, phone=False)
+    p = signed_in(browser, server, "desk")
     _a_decision_after(p, "circuits", 2)
     first = p.locator("#decision button.option").first  # type: ignore[attr-defined]
     board = p.locator("#board").bounding_box()  # type: ignore[attr-defined]

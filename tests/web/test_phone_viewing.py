@@ -6,39 +6,17 @@ screen and nothing of the board stays under the dock (the fixtures of test_brows
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, SHOTS, pw, server  # noqa: F401  (the server fixture)
+from .test_browser import CHROMIUM, PHONE, SHOTS, browser, pw, server, signed_in  # noqa: F401  (the server and browser fixtures)
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
 
-PHONE = {"width": 390, "height": 844}
 REPLAY_CONTROLS = ("#first", "#back", "#forward", "#last", "#play", "#speed", "#seat")
 WATCH_CONTROLS = ("#pause", "#speed", "#seat")
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[object]:  # noqa: F811
-    with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
-        yield b
-        b.close()
-
-
-def _phone(browser: object, server: str, name: str) -> object:  # noqa: F811
-    ctx = browser.new_context(base_url=server, viewport=PHONE, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
-    p = ctx.new_page()
-    p.set_default_timeout(15000)
-    p.goto("/signup")
-    p.fill("input[name=name]", name)
-    p.fill("input[name=password]", "correct horse")
-    p.click("button[type=submit]")
-    pw.expect(p.locator("#whoami")).to_have_text(name)
-    return p
 
 
 def _watch(p: object, delay: str) -> None:
@@ -80,7 +58,7 @@ def _board_clears_the_dock(p: object) -> None:
 
 
 def test_a_replay_steps_and_plays_from_the_dock_on_a_phone(browser: object, server: str) -> None:  # noqa: F811
-    p = _phone(browser, server, "phone-replay")
+    p = signed_in(browser, server, "phone-replay", PHONE, phone=True)
     _watch(p, "0")
     pw.expect(p.locator("#watch-replay")).to_be_visible(timeout=120000)  # type: ignore[attr-defined]
     mid = int(p.locator("#watch-replay").get_attribute("href").rsplit("/", 1)[1])  # type: ignore[attr-defined]
@@ -133,9 +111,9 @@ def test_a_replay_steps_and_plays_from_the_dock_on_a_phone(browser: object, serv
     p.context.close()  # type: ignore[attr-defined]
 
 
-def test_a_watched_match_pauses_and_switches_seat_from_the_dock_on_a_phone(browser: object,
+def test_a_watched_match_pauses_and_switches_seat_from_the_dock_on_a_phone(browser: object,  # noqa: F811
                                                                           server: str) -> None:  # noqa: F811
-    p = _phone(browser, server, "phone-watch")
+    p = signed_in(browser, server, "phone-watch", PHONE, phone=True)
     _watch(p, "0.3")
     shown = p.locator("#last-move")  # type: ignore[attr-defined]
     pw.expect(shown).not_to_be_empty()
