@@ -29,6 +29,36 @@ damage = 3
 text = "Attack (Plasma): deal 3 damage."
 """
 
+#: Solar Lance deals 5, not 3; Flame Whip is new (a card file that changes one card and adds one)
+LANCE = '''[[cards]]
+kind = "tactic"
+id = "pyr-solar-lance"
+name = "Solar Lance"
+species = "Pyrrhid"
+subtype = "attack"
+cost = 2
+affinity = "Solar"
+damage = 5
+super_effective = ["Cryo"]
+text = "Attack (Solar): deal 5 damage. Also super-effective against Cryo."
+''' + FLAME_WHIP
+
+
+def ember_lash(damage: int) -> str:
+    """A card file that changes Ember Lash (2 damage, three in wildfire_assault) to deal `damage`."""
+    return f'''
+[[cards]]
+kind = "tactic"
+id = "pyr-ember-lash"
+name = "Ember Lash"
+species = "Pyrrhid"
+subtype = "attack"
+cost = 1
+affinity = "Plasma"
+damage = {damage}
+text = "Attack (Plasma): deal {damage} damage."
+'''
+
 
 def play(game: str, decks: list[str], cards: CardFiles | None, seed: int) -> str:
     """The digest of a game of random choices: its log and the options offered at each decision."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from card_file_tools import FLAME_WHIP
+from card_file_tools import LANCE
 from cardarena.cli import app
 from cardarena.core.cardfiles import CardFiles
 from cardarena.core.errors import CardDataError
@@ -18,19 +18,6 @@ from cardarena.core.registry import load_game
 
 runner = CliRunner()
 
-LANCE = '''# Solar Lance deals 5, not 3; Flame Whip is new
-[[cards]]
-kind = "tactic"
-id = "pyr-solar-lance"
-name = "Solar Lance"
-species = "Pyrrhid"
-subtype = "attack"
-cost = 2
-affinity = "Solar"
-damage = 5
-super_effective = ["Cryo"]
-text = "Attack (Solar): deal 5 damage. Also super-effective against Cryo."
-''' + FLAME_WHIP
 
 
 def cli(*args: str, input: str | None = None) -> tuple[int, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from card_file_tools import FLAME_WHIP
+from card_file_tools import FLAME_WHIP, ember_lash
 from cardarena.cli import app
 from cardarena.core.cardfiles import CardFiles
 from cardarena.sim.rows import comparable, play_batch, read_rows
@@ -20,18 +20,7 @@ from cardarena.sim.runner import Plan, run, tasks
 runner = CliRunner()
 
 #: Ember Lash (three in each Pyrrhid starter) deals 9, not 2; and a new card nobody's deck holds
-LASH = '''
-[[cards]]
-kind = "tactic"
-id = "pyr-ember-lash"
-name = "Ember Lash"
-species = "Pyrrhid"
-subtype = "attack"
-cost = 1
-affinity = "Plasma"
-damage = 9
-text = "Attack (Plasma): deal 9 damage."
-''' + FLAME_WHIP
+LASH = ember_lash(9) + FLAME_WHIP
 DECKS = ["wildfire_assault", "mind_storm"]
 
 

@@ -3,23 +3,12 @@ package's in one process."""
 
 from __future__ import annotations
 
-from card_file_tools import check_pools_never_mix
+from card_file_tools import check_pools_never_mix, ember_lash
 from cardarena.core.cardfiles import CardFiles
 from cardarena.core.registry import load_game
 
 #: Ember Lash (three in wildfire_assault) deals 6, not 2
-LASH = '''
-[[cards]]
-kind = "tactic"
-id = "pyr-ember-lash"
-name = "Ember Lash"
-species = "Pyrrhid"
-subtype = "attack"
-cost = 1
-affinity = "Plasma"
-damage = 6
-text = "Attack (Plasma): deal 6 damage."
-'''
+LASH = ember_lash(6)
 
 
 def test_games_with_a_card_file_and_without_never_mix() -> None:
