@@ -296,11 +296,18 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
         k = min(len(la), len(lb))
         return (f"seat {seat} can tell seat {actor}'s hidden cards apart: after {choice!r} one game goes on "
                 f"({long_.visible_log(seat, mark)[k]}) while the other waits ({short.decision_view(seat)})")
-    if a.view(seat) != other.view(seat):
-        da, db = a.decision_view(seat), other.decision_view(seat)
-        what = f"decision {da} vs {db}" if da != db else "its view"
+    what = _view_difference(a, other, seat)
+    if what is not None:
         return f"seat {seat} can tell seat {actor}'s hidden cards apart after {choice!r}: {what} differs"
     return None
+
+
+def _view_difference(a: State, b: State, seat: int) -> str | None:
+    """What of `seat`'s view differs between two games ("decision X vs Y", "its view"), or None."""
+    if a.view(seat) == b.view(seat):
+        return None
+    da, db = a.decision_view(seat), b.decision_view(seat)
+    return f"decision {da} vs {db}" if da != db else "its view"
 
 
 def _hidden_pool(state: State, seat: int) -> tuple[list[int], list[int]]:
@@ -365,9 +372,8 @@ def _swapped(state: State, moved: State, mark: int, seat: int, choice: str, rng:
         extra = la[len(lb):] or lb[len(la):]
         return (f"seat {seat} can tell where {names} lie: after {choice!r} one game logs {len(la)} events and "
                 f"the other {len(lb)} (first extra: {extra[0]}; check (f))")
-    if moved.view(seat) != other.view(seat):
-        da, db = moved.decision_view(seat), other.decision_view(seat)
-        what = f"decision {da} vs {db}" if da != db else "its view"
+    what = _view_difference(moved, other, seat)
+    if what is not None:
         return f"seat {seat} can tell where {names} lie after {choice!r}: {what} differs (check (f))"
     return None
 
