@@ -268,6 +268,20 @@ def test_gap29_both_players_lose_a_hero_first_player_asked_first() -> None:
     assert st.decision.kind == "rebalance" and st.decision.seat == 0
 
 
+def test_gap29_no_rebalance_at_the_end_of_the_last_round() -> None:
+    # rule mastery.gap.29, rule mastery.gap.33: a Hero defeated in the End Phase of the last Round
+    # is followed by the Round cap, which no Rebalance could change; a Round earlier it is offered
+    kit = ["Power Strike", "Slash", "Second Wind", "Battle Focus"]
+    board = dict(kit={"Kael Emberstride": kit}, path={"Kael Emberstride": "Bladestorm"},
+                 hp={"Mira Dawnsong": 2}, poison={"Mira Dawnsong": 2}, start="end_phase")
+    st = scenario(round=GAME.rule_defaults["round_cap"], **board)  # type: ignore[arg-type]
+    assert hp_of(st, "Mira Dawnsong") == 0
+    assert st.decision is None and st.result is not None and st.result.reason == "round_cap"
+    assert not events(st, "rebalance_declined")
+    st = scenario(round=GAME.rule_defaults["round_cap"] - 1, **board)  # type: ignore[arg-type]
+    assert st.decision.kind == "rebalance" and st.decision.seat == 0
+
+
 def test_gap32_intercepts_and_redirects_expire_with_the_round() -> None:
     # rule mastery.gap.32
     st = scenario(hands=(["Taunting Banner", "Bodyguard"], ["Slash"]))

@@ -198,7 +198,8 @@ def round_cap(st: MasteryState) -> None:
 # -- victory (seed §10, §11) ------------------------------------------------------------------------
 def h_settle(st: MasteryState, step: Step) -> None:
     """After a timing step that defeated a Hero: the victory check, then Rebalance offers to each
-    player who lost a Hero (rules mastery.11.1–11.2, 10.3; rulings gap.29, gap.31)."""
+    player who lost a Hero unless the Round cap ends the game next (rules mastery.11.1–11.2, 10.3;
+    rulings gap.29, gap.31, gap.33)."""
     fallen = st.fallen
     st.fallen = []
     alive = [bool(st.live_slots(0)), bool(st.live_slots(1))]
@@ -208,6 +209,8 @@ def h_settle(st: MasteryState, step: Step) -> None:
     if not alive[0] or not alive[1]:
         st.finish(0 if alive[0] else 1, "party_defeated", st.round)
         return
+    if st.stack and st.stack[-1] == ("round_expire",) and st.round >= st.params["round_cap"]:
+        return  # the last Round's End Phase: the cap ends the game next, which no Rebalance can change
     seats = {s // 3 for s in fallen}
     st.push(*(("rebalance", p) for p in (st.first, 1 - st.first) if p in seats))
 
