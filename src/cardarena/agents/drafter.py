@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import AgentFault, AgentInvalid
-from .external import PROTOCOL, ExternalAgent, external_from_spec
+from .external import PROTOCOL, ExternalAgent, external_from_spec, not_json
 
 if TYPE_CHECKING:
     from ..core.match import TimeControl
@@ -101,7 +101,7 @@ def _read_pick(line: str, seq: int) -> str:
     try:
         msg = json.loads(line)
     except ValueError as e:
-        raise AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r}") from None
+        raise not_json(e, line) from None
     if not isinstance(msg, dict) or "card" not in msg or "seq" not in msg:
         raise AgentInvalid('a pick reply must be {"seq": N, "card": NAME}', f", got {line[:200]!r}")
     if msg["seq"] != seq:

@@ -157,6 +157,21 @@ class BotSpec:
                 path = a if os.path.isabs(a) else str(self.home / a)
                 if not os.path.isfile(path):
                     out.append(f"script {a!r} not found (looked at {path})")
+        return out + self.unreadable()
+
+    def unreadable(self) -> list[str]:
+        """The bot's files its own unprivileged user may not read: when the arena runs as root the bot
+        runs as a user id of its own (docs/protocol.md, "Sandbox"), so a script under /root fails to open."""
+        if os.geteuid() != 0:
+            return []
+        out = []
+        for a in self.argv()[1:]:
+            if os.path.isabs(a) and os.path.isfile(a):
+                closed = _closed_to_others(Path(a))
+                if closed is not None:
+                    out.append(f"{a} is not readable by the unprivileged user the bot runs as ({closed} is closed"
+                               " to others): keep the bot in a folder everyone may read (e.g. /opt or /srv), or"
+                               " `chmod o+rx` the folders above it and `o+r` its files")
         return out
 
     def argv(self) -> list[str]:
@@ -168,6 +183,14 @@ class BotSpec:
                 a = str(self.home / a)
             out.append(a)
         return out
+
+
+def _closed_to_others(path: Path) -> Path | None:
+    """The first of `path`'s folders others may not enter, or `path` itself if they may not read it."""
+    for folder in reversed(path.parents):
+        if not os.stat(folder).st_mode & 0o001:
+            return folder
+    return path if not os.stat(path).st_mode & 0o004 else None
 
 
 def bot_spec(spec: str) -> BotSpec | None:
@@ -396,8 +419,12 @@ class ExternalAgent(Agent):
         if self.deadline is not None:  # the match loop's clocks rule when it keeps them
             deadline = self.deadline
         msg["time"] = {"limit": round(deadline - t0, 3), "bank": round(self._bank, 3)}
-        self._send(msg, deadline)
-        reply = parse(self._recv_line(deadline))
+        try:
+            self._send(msg, deadline)
+            line = self._recv_line(deadline)
+        except AgentTimeout as e:
+            raise self._late(e, msg, deadline - t0) from None
+        reply = parse(line)
         spent = time.perf_counter() - t0
         over = spent - per - (startup if self._first else 0.0)
         self._first = False
@@ -405,22 +432,38 @@ class ExternalAgent(Agent):
             self._bank -= over
         return reply
 
+    def _late(self, e: AgentTimeout, msg: dict[str, Any], allowed: float) -> AgentTimeout:
+        """The timeout with the decision it missed, its time, and the likely fix: a bot that never answered
+        usually waits for the end of its input or left its reply in a buffer (docs/protocol.md)."""
+        what = f"{msg['type']} {msg['seq']}" if "seq" in msg else msg["type"]
+        if self._buf:
+            why = ("; it wrote part of a line without its ending newline: end each reply with \\n"
+                   " (and flush stdout)")
+        elif self._first:
+            why = ("; it has answered nothing yet: read the input a line at a time (it stays open all game:"
+                   " reading it to its end waits forever), flush stdout after each reply, answer within time.limit")
+        else:
+            why = "; it answered before: this answer took longer than its clock had left"
+        return AgentTimeout(f"{e} ({allowed:.1f} s for {what})", why + e.detail)
+
     def _read_reply(self, decision: Decision, line: str) -> str:
         try:
             msg = json.loads(line, parse_constant=_no_constant)
         except ValueError as e:
-            raise AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r}") from None
+            raise not_json(e, line) from None
         if not isinstance(msg, dict) or "option" not in msg or "seq" not in msg:
             raise AgentInvalid('a reply must be {"seq": N, "option": ID}', f", got {line[:200]!r}")
         seq = msg["seq"]
         if type(seq) is not int:
-            raise AgentInvalid("seq must be an integer", f", got {seq!r}")
+            raise AgentInvalid("seq must be an integer (the decision's seq, copied as a JSON number)",
+                               f", got {seq!r}")
         if seq != decision.seq:
             raise AgentInvalid(f"stale reply: it does not answer the pending decision {decision.seq}",
                                f"; it answers {msg['seq']!r}")
         option = msg["option"]
         if not isinstance(option, str):
-            raise AgentInvalid("option must be a string id", f", got {option!r}")
+            raise AgentInvalid("option must be a string: the id of one of the decision's options",
+                               f", got {option!r}{_not_an_id(option)}")
         return option
 
     # -- the pipes ---------------------------------------------------------------------------------
@@ -478,7 +521,13 @@ class ExternalAgent(Agent):
             except BlockingIOError:
                 continue
             if not chunk:
-                raise AgentFault(f"{self._exit_note()} without answering", self._stderr_note())
+                note = self._exit_note()
+                if note.endswith("code 0"):  # it ended by itself: its reading loop stopped early
+                    note += " without answering (a bot keeps reading its input until the `end` message)"
+                else:
+                    note += " without answering"
+                closed = "".join(f"; {u}" for u in self.bot.unreadable())
+                raise AgentFault(note, closed + self._stderr_note())
             self._buf += chunk
 
     def _exit_note(self) -> str:
@@ -508,6 +557,24 @@ class ExternalAgent(Agent):
             tail = "..." + tail[-STDERR_TAIL:]
         full = " (stderr reached the file size limit)" if size >= self.bot.limits.file_size else ""
         return f"{full}; stderr: {tail}" if tail else full
+
+
+def not_json(e: ValueError, line: str) -> AgentInvalid:
+    """A reply line that is not JSON, with the likely fix in its detail (it quotes the line)."""
+    if line.lstrip().startswith(("{", "[")):
+        hint = "write each reply with a JSON encoder (json.dumps, JSON.stringify): strict JSON, double quotes"
+    else:
+        hint = "every line a bot prints on stdout is read as a reply: print debug text to stderr (print(..., file=sys.stderr), console.error)"
+    return AgentInvalid("malformed reply (not JSON)", f": {e}: {line[:200]!r} ({hint})")
+
+
+def _not_an_id(option: object) -> str:
+    # the two slips bot authors make: the option's position, or the whole option object
+    if isinstance(option, int) and not isinstance(option, bool):
+        return " (a position? send the option's id: options[i][\"id\"])"
+    if isinstance(option, dict) and "id" in option:
+        return " (the whole option: send only its \"id\")"
+    return ""
 
 
 _swept = False

@@ -301,7 +301,18 @@ def illegal_answer(agent: str, choice: object, d: Decision) -> tuple[str, str]:
     answer (a stale id names a card the seat held) nor the options offered, nor how many: they would
     tell of the seat's hand or secret cards. Its own replay shows them."""
     public = f"agent {agent!r} chose an illegal option for decision {d.seq} ({d.kind!r})"
-    return public, f"{public}: {choice!r}"
+    return public, f"{public}: {choice!r}{_slip(choice, d)}"
+
+
+def _slip(choice: object, d: Decision) -> str:
+    """The likely fix of a bot's illegal answer, for its full reason only (it names an option): the
+    label sent instead of the id, or the option's position."""
+    for o in d.options:
+        if choice == o.label:
+            return f" (the label of option {o.id!r}: reply with an option's id, not its label)"
+    if isinstance(choice, str) and choice.isdigit() and int(choice) < len(d.options):
+        return " (a position? reply with the option's id)"
+    return ""
 
 
 def forfeit(state: State, seat: int, why: str, status: str = ERROR) -> None:

@@ -1,0 +1,111 @@
+"""A bot author's usual slips, each through `cardarena match` as the author runs it: the fault's full
+reason names the fix, so that the bot can be mended without reading the arena's code (docs/protocol.md,
+"Faults" and "Debugging a bot")."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+
+SLIPS = r'''
+import json, sys, time
+slip = sys.argv[1]
+if slip == "read_all":
+    sys.stdin.read()  # waits for the end of the input, which stays open all game
+answered = 0
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] != "decision":
+        continue
+    option, seq = msg["decision"]["options"][0], msg["seq"]
+    reply = {"seq": seq, "option": option["id"]}
+    if slip == "debug_on_stdout":
+        print("thinking about", len(msg["decision"]["options"]), "options")
+    elif slip == "python_repr":
+        print(repr(reply), flush=True)
+        continue
+    elif slip == "label":
+        reply["option"] = option["label"]
+    elif slip == "seq_as_string":
+        reply["seq"] = str(seq)
+    elif slip == "position":
+        reply["option"] = 0
+    elif slip == "whole_option":
+        reply["option"] = option
+    elif slip == "exit_early":
+        sys.exit(0)
+    elif slip == "no_newline":
+        sys.stdout.write(json.dumps(reply))
+        sys.stdout.flush()
+        continue
+    elif slip == "slow_later" and answered == 3:
+        time.sleep(5)
+    print(json.dumps(reply), flush=True)
+    answered += 1
+'''
+
+CASES = [
+    ("debug_on_stdout", "INVALID", "print debug text to stderr"),
+    ("python_repr", "INVALID", "write each reply with a JSON encoder"),
+    ("label", "INVALID", "the label of option 'keep': reply with an option's id, not its label"),
+    ("seq_as_string", "INVALID", "copied as a JSON number"),
+    ("position", "INVALID", "a position? send the option's id"),
+    ("whole_option", "INVALID", 'the whole option: send only its "id"'),
+    ("exit_early", "ERROR", "keeps reading its input until the `end` message"),
+    ("read_all", "TIMEOUT", "it has answered nothing yet: read the input a line at a time"),
+    ("no_newline", "TIMEOUT", "without its ending newline"),
+    ("slow_later", "TIMEOUT", "it answered before: this answer took longer than its clock had left"),
+]
+
+
+@pytest.fixture
+def open_folder() -> Iterator[Path]:
+    """A folder everyone may read: the bot runs as a user of its own when the arena is root."""
+    folder = Path(tempfile.mkdtemp())
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize(("slip", "status", "fix"), CASES, ids=[c[0] for c in CASES])
+def test_each_slip_is_reported_with_its_fix(open_folder: Path, tmp_path: Path, slip: str, status: str,
+                                            fix: str) -> None:
+    bot = open_folder / "bot.py"
+    bot.write_text(SLIPS)
+    bot.chmod(0o644)
+    r = CliRunner().invoke(app, ["match", "mastery", "--p1", f'cmd:"python3 {bot} {slip}"', "--p2", "random",
+                                 "--seed", "1", "--quiet", "--time-control", "0.3+0.3+1",
+                                 "--bot-log", str(tmp_path / "logs")])
+    said = " ".join(r.output.split())  # Rich wraps long lines
+    assert r.exit_code == 0, said[-2000:]
+    assert f"lost as {status}" in said, said[-2000:]
+    full = said.split("the fault in full", 1)[1]
+    assert fix in full, full
+    if status == "TIMEOUT":  # which decision, and the time it had
+        assert " s for decision " in said, said
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the bot runs as a user of its own only when the arena is root")
+def test_a_bot_its_own_user_cannot_read_is_named_with_the_fix(tmp_path: Path) -> None:
+    closed = tmp_path / "mine"  # pytest's folders are its owner's only, as /root is
+    closed.mkdir()
+    bot = closed / "bot.py"
+    bot.write_text(SLIPS)
+    r = CliRunner().invoke(app, ["match", "mastery", "--p1", f'cmd:"python3 {bot} ok"', "--quiet"])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 0 and "lost as ERROR" in said, said[-2000:]
+    assert f"{bot} is not readable by the unprivileged user the bot runs as" in said, said[-2000:]
+    assert "chmod o+rx" in said
+    # a contest refuses the entry before any game, with the same reason
+    r = CliRunner().invoke(app, ["contest", "--db", f"sqlite:///{tmp_path / 'a.db'}", "new", "cup", "--game",
+                                 "mastery", "--entry", f'cmd:"python3 {bot}":dawn_vanguard', "--entry", "random:dawn_vanguard"])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "not readable by the unprivileged user" in said, said[-2000:]
