@@ -406,6 +406,8 @@ def _thinking(th: dict[str, Any]) -> str:
 
 #: a bot's fresh working folder (agents/external.py), different in every game: one name for all in a summary
 _BOT_FOLDER = re.compile(r"[^\s'\"]*cardarena-bot-[A-Za-z0-9_-]+")
+#: what differs between games in one fault (the decision, its clock), left out so the games group
+_PER_GAME = re.compile(r" \(\d+(?:\.\d+)? s for \w+ \d+\)|(?<=\bdecision) \d+")
 
 
 def fault_summary(text: str | None) -> str:
@@ -419,8 +421,8 @@ def fault_summary(text: str | None) -> str:
     said = [x.strip() for x in stderr.splitlines() if x.strip()] if sep else []
     if said:
         why += f"; stderr ends: {said[-1]}"
-    why = _BOT_FOLDER.sub("<bot folder>", why)
-    return why if len(why) <= 200 else why[:199] + "…"
+    why = _PER_GAME.sub("", _BOT_FOLDER.sub("<bot folder>", why))
+    return why if len(why) <= 300 else why[:299] + "…"  # long enough for the hint that ends a bot's fault
 
 
 def _fault_groups(faults: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
