@@ -61,7 +61,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 CardsOpt = Annotated[list[Path] | None, typer.Option(
-    "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones "
+    "--cards", help="A card file: its \\[\\[cards]] replace the game's cards of the same id and add new ones "
                     "(repeatable; docs/cards.md).")]
 
 
@@ -127,8 +127,9 @@ def rules(
     as_json: JsonOpt = False,
     no_pager: Annotated[bool, typer.Option("--no-pager", help="Print instead of paging.")] = False,
 ) -> None:
-    """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example. With ITEM,
-    the rule items a message or a ruling cites (`rule aliens.2.1`), as the rulebook states them.
+    """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example.
+
+    With ITEM, the rule items a message or a ruling cites (`rule aliens.2.1`), as the rulebook states them.
 
     Example: cardarena rules aliens 2.1
     """
@@ -477,10 +478,11 @@ def match(
 ) -> None:
     """Play one automaton match with a readable play-by-play.
 
-    Agents: random, greedy, ismcts (e.g. ismcts:iters=400 or ismcts:ms=250), an external bot
-    (cmd:"python3 my_bot.py" or a manifest bot:my_bot.toml, docs/protocol.md), and any agent a package
-    registers (docs/architecture.md). Example:
-    cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
+    Agents: random, greedy, ismcts (e.g. ismcts:iters=400 or ismcts:ms=250), any a package registers (docs/architecture.md).
+
+    An external bot: cmd:"python3 my_bot.py" or a manifest bot:my_bot.toml (docs/protocol.md).
+
+    Example: cardarena match aliens --p1 ismcts:iters=20:mind_storm --p2 random --seed 7 --replay game.json
     """
     g = _game(game, cards_)
     if not as_json:
@@ -699,7 +701,9 @@ def play_cmd(
 ) -> None:
     """Play a game against an automaton in the terminal.
 
-    Pick options by number; `i NAME` inspects a card or ability, `?` shows the rules, `q` concedes.
+    Pick options by number; `i NAME` inspects a card or ability, `?` the rules, `? TERM` one term of them.
+
+    `d` lists every discard pile, `b` shows the board again, `q` concedes.
 
     `u` undoes your last choice, unless something hidden was shown since (a card, a random outcome, a bot move).
 
@@ -730,7 +734,8 @@ def play_cmd(
     session = PlaySession(g, decks_, seed, rules_, me, bot, names, out, _read_line, _guide_or_none(g), __version__,
                           seed_shown=chosen)
     out.print(session.header(), style="bold", markup=False)
-    out.print("Type a number to choose; `i NAME` inspects, `?` rules, `u` undo, `q` concede.", markup=False)
+    out.print("Type a number to choose; `i NAME` inspects, `?` rules (`? TERM` one term), `d` discard piles, "
+              "`b` board, `u` undo, `q` concede.", markup=False)
     try:
         res = session.run()
     except EngineFailure as e:
@@ -772,6 +777,7 @@ def fuzz(
     cards_: CardsOpt = None,
 ) -> None:
     """Play random games checking every engine invariant at each decision (reproduces fuzz failures).
+
     With --cards, the random decks are drawn from the pool with those cards (a designer's check).
 
     Example: cardarena fuzz circuits --seed 0 --games 2
@@ -806,6 +812,23 @@ def version() -> None:
 
 app.add_typer(__import__("cardarena.arena.cli", fromlist=["app"]).app)  # `contest ...`: arena/cli.py
 app.command("serve")(__import__("cardarena.web.cli", fromlist=["serve"]).serve)  # the web arena: web/cli.py
+
+
+def _unwrap_help(t: typer.Typer) -> None:
+    """Each help paragraph as one line for `--help` to wrap: this typer keeps a docstring's line breaks
+    after the first paragraph, so an 80-column help broke lines half-way ("an external bot" alone)."""
+    import inspect
+
+    for c in t.registered_commands:
+        doc = inspect.cleandoc(c.help or (c.callback.__doc__ if c.callback is not None else None) or "")
+        if doc:
+            c.help = "\n\n".join(" ".join(p.split()) for p in doc.split("\n\n"))
+    for g in t.registered_groups:
+        if g.typer_instance is not None:
+            _unwrap_help(g.typer_instance)
+
+
+_unwrap_help(app)
 
 
 def main() -> None:

@@ -56,6 +56,27 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True):
     def summarized_rules(self) -> set[str]:
         return {r for s in self.sections for r in s.rules}
 
+    def lookup(self, word: str, width: int = 80) -> str | None:
+        """What the guide says of `word` (`? shield` in `cardarena play`): its Terms entries (the
+        exact term, else every term it begins or is a form of: "counters" finds "Counter"), else the
+        sections with it in their title; then where else the sections mention it. None: nowhere."""
+        w = " ".join(word.lower().split())
+        if not w:
+            return None
+        terms = [k for k in self.terms if k.lower() == w] or [
+            k for k in self.terms if k.lower().startswith(w) or (len(k) >= 4 and w.startswith(k.lower()))]
+        out = [textwrap.fill(f"{k} — {self.terms[k]}", width, subsequent_indent="    ") for k in terms]
+        titled = [s for s in self.sections if w in s.title.lower()]
+        if not out:
+            for s in titled:
+                out += [s.title, "-" * len(s.title), reflow(s.text, width), ""]
+        shown = set() if terms else {s.title for s in titled}  # the sections printed above
+        mention = re.compile(rf"\b{re.escape(w.rstrip('s'))}(s|es)?\b", re.IGNORECASE)  # a whole word
+        more = [s.title for s in self.sections if s.title not in shown and mention.search(s.text)]
+        if more:
+            out.append(textwrap.fill("See also the rules on: " + ", ".join(more) + " (`?` shows them all).", width))
+        return "\n".join(out).rstrip() or None
+
     def to_text(self, width: int = 80) -> str:
         """The whole guide as plain text wrapped to `width` (what `cardarena rules GAME` pages)."""
         out = [self.title, "=" * len(self.title), ""]

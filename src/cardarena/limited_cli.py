@@ -63,7 +63,7 @@ def _check_outputs(*options: tuple[Path | None, str]) -> None:
 
 
 CardsOpt = Annotated[list[Path] | None, typer.Option(
-    "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones; packs "
+    "--cards", help="A card file: its \\[\\[cards]] replace the game's cards of the same id and add new ones; packs "
                     "are opened from that pool (repeatable; docs/cards.md).")]
 
 

@@ -1,7 +1,8 @@
 """A person at the terminal: sees only their seat's view, picks options by number, inspects cards.
 
 Besides a number, the person may type `i NAME` (inspect a card, ability, Passive or Ultimate shown
-on the board or in the log), `?` (the game's rules summary), `u` (undo their last choice) or `q`
+on the board or in the log), `?` (the game's rules summary; `? TERM` one term of it), `d` (every
+public pile: discard, Fallen, Scrap), `b` (the board again), `u` (undo their last choice) or `q`
 (concede). Undo and concede are raised as `Undo` / `Concede` for the game loop
 (`cardarena.terminal.play`) to handle, since an agent cannot rewind a game itself.
 """
@@ -17,6 +18,7 @@ from ..core.engine import Decision, State
 from ..core.ruleset import Ruleset
 from ..guide import Guide
 from ..terminal.cardtext import CardIndex, Entry
+from ..terminal.labels import distinct_labels
 from ..terminal.wrap import wrap
 from .base import Agent
 
@@ -26,7 +28,9 @@ WINDOW_KINDS = ("respond",)
 #: decision kinds whose options name cards worth a line of text under the option
 DETAILED_KINDS = ("action", "followup", "respond", "loadout", "prebank", "discard", "make_room", "plan_order")
 
-HELP = "number = choose · i NAME = inspect · ? = rules · u = undo · q = concede"
+HELP = "i NAME = inspect · ? [TERM] = rules · d = discards · u = undo · q = concede"
+#: the public piles of a seat's view, by their key, as the boards name them
+PILES = (("discard", "Discard"), ("fallen", "Fallen"), ("scrap", "Scrap"))
 
 
 class Undo(Exception):
@@ -111,13 +115,20 @@ class TerminalHuman(Agent):
                 self._print_guide()
                 self._print_options(decision)
                 continue
+            if low.startswith(("?", "help ", "rules ")):  # `? shield`: one term, not the whole guide
+                self._term(raw[1:] if raw.startswith("?") else raw.split(None, 1)[1])
+                continue
             if low == "i" or low.startswith(("i ", "inspect ")):
                 self._inspect(raw.split(None, 1)[1] if " " in raw else "", shown)
                 continue
             if low in ("b", "board"):
                 self._say(self.game.render(state_view))
                 continue
-            self._say(f"  type a number from 1 to {len(decision.options)}, or: {HELP}", style="yellow")
+            if low in ("d", "discard", "discards", "piles"):
+                self._piles(state_view)
+                continue
+            self._say(f"  type a number from 1 to {len(decision.options)}, or: {HELP} · b = board",
+                      style="yellow")
 
     def _forced(self, decision: Decision) -> str:
         """One option: answer it with a short line instead of asking (a window still says so)."""
@@ -132,8 +143,9 @@ class TerminalHuman(Agent):
         self.console.print()
         self._say(decision.prompt, style="bold")
         told: set[tuple[str, str]] = set()  # each card's text once per decision (Play X / Set X)
-        for i, o in enumerate(decision.options, 1):
-            self._say(f"  {i:>2}. {o.label}")
+        labels = distinct_labels(decision.options, self.seat)  # two copies of a card say where each is
+        for i, (o, label) in enumerate(zip(decision.options, labels, strict=True), 1):
+            self._say(f"  {i:>2}. {label}")
             if decision.kind in DETAILED_KINDS:
                 found = self._detail(o.label, o.data)
                 # by card: two cards with the same text each show it
@@ -188,6 +200,30 @@ class TerminalHuman(Agent):
         else:
             self.console.print(text, markup=False)
 
+    def _term(self, word: str, quiet: bool = False) -> bool:
+        """What the rules summary says of `word` (`? shield`); False if it says nothing (`quiet`:
+        then print nothing either)."""
+        text = self.guide.lookup(word, self.console.width) if self.guide is not None else None
+        if text is not None:
+            self.console.print(text, markup=False)
+        elif not quiet:
+            self._say(f"  no term {word.strip()!r} in the rules summary; `?` alone shows it all, "
+                      "`i NAME` a card", style="yellow")
+        return text is not None
+
+    def _piles(self, view: dict[str, Any]) -> None:
+        """Each seat's public piles, every card by name (the board gives only their sizes)."""
+        me = view.get("seat", self.seat)
+        players = view.get("players", [])
+        for p in sorted(range(len(players)), key=lambda i: i == me):  # the opponent first, as on the board
+            pv = players[p]
+            who = f"You (P{p + 1})" if p == me else f"Opponent (P{p + 1})"
+            for key, title in PILES:
+                pile = pv.get(key)
+                if isinstance(pile, list):
+                    names = [c.get("name", "a card") if isinstance(c, dict) else str(c) for c in pile]
+                    self._say(f"{who} {title} ({len(names)}): " + (", ".join(names) or "empty"))
+
     def _inspect(self, name: str, shown: set[str]) -> None:
         if not name:
             self.console.print("  inspect what? type `i` and a name shown on the board, e.g. `i "
@@ -198,7 +234,7 @@ class TerminalHuman(Agent):
             if candidates:
                 self._say(f"  {name!r} could be: {', '.join(candidates[:8])}"
                           + (" ..." if len(candidates) > 8 else ""), style="yellow")
-            else:
+            elif not self._term(name, quiet=True):  # `i shield`: a term of the rules, not a card
                 self.console.print(f"  no card or ability named {name!r} in this game", style="yellow", markup=False)
             return
         for line in self.index.describe(entry):
