@@ -159,32 +159,66 @@ def card_file_label(files: CardFiles | None) -> str:
 
 def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[dict[str, Any]], dict[str, int],
                                                               dict[str, int]]:
-    """One pass over the log: the first player (the `player` of the first `turn` event), each card
-    played (name, seat, turn: the latest `turn` field seen), how many events of each type, and the
-    highest value of each integer field of `turn` events (e.g. `own_turn`, which tells Overtime)."""
+    """One pass over the log: the first player, each card played (name, seat, turn), how many events of
+    each type, and the highest value of each integer field of the clock events (e.g. `own_turn`, which
+    tells Overtime).
+
+    The clock is the `turn` events: a card's turn is the latest `turn` field seen, the first player
+    the `player` of the first one. A game of Rounds that logs no `turn` event (mastery) is clocked by
+    its `round` events instead: the latest `round` numbers a card's play, and the first player is the
+    `first` of Round 1 (it changes Round by Round, so a state's `first` at the end is not it), else,
+    with the log switched off after set-up, the winner of the coin flipped for the first player."""
     first: int | None = None
+    round_first: int | None = None
+    coin_first: int | None = None
     turn = 0
+    rnd = 0
+    clocked = False  # a `turn` event seen
     cards: list[dict[str, Any]] = []
+    rounds: list[int] = []  # each card's Round, used when no `turn` event ever comes
     events: Counter[str] = Counter()
     peaks: dict[str, int] = {}
+    round_peaks: dict[str, int] = {}
     for e in log:
         t = e["type"]
         events[t] += 1
         tv = e.get("turn")
         if tv.__class__ is int:
             turn = tv
+        rv = e.get("round")
+        if rv.__class__ is int:
+            rnd = rv
         if t == "turn":
+            clocked = True
             if first is None and e.get("player").__class__ is int:
                 first = e["player"]
-            for k, v in e.items():
-                if v.__class__ is int and k != "player" and v > peaks.get(k, -1):
-                    peaks[k] = v
+            _peaks(e, peaks)
+        elif t == "round":
+            if round_first is None and e.get("first").__class__ is int:
+                round_first = e["first"]
+            _peaks(e, round_peaks)
+        elif t == "coin" and coin_first is None and e.get("purpose") == "first player" \
+                and e.get("winner").__class__ is int:
+            coin_first = e["winner"]
         names = g.played_cards(e)
         if names:
             seat = e.get("player")
             seat = seat if seat.__class__ is int else -1
             cards.extend({"card": n, "seat": seat, "turn": turn} for n in names)
+            rounds.extend(rnd for _ in names)
+    if not clocked:
+        for c, r in zip(cards, rounds, strict=True):
+            c["turn"] = r
+        peaks = round_peaks
+        first = round_first if round_first is not None else coin_first
     return first, cards, dict(events), peaks
+
+
+def _peaks(event: dict[str, Any], peaks: dict[str, int]) -> None:
+    """The highest value of each integer field of a clock event; seats (`player`, `first`) are no measure."""
+    for k, v in event.items():
+        if v.__class__ is int and k not in ("player", "first") and v > peaks.get(k, -1):
+            peaks[k] = v
 
 
 def play_batch(tasks: list[Task]) -> list[Row]:

@@ -1,0 +1,39 @@
+"""A designer's sweep of the balance lab, through the commands a designer types (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardarena.cli import app
+from cardarena.sim.rows import read_rows
+
+
+def _sim(*args: str) -> str:
+    r = CliRunner().invoke(app, ["sim", *args, "--workers", "1", "--no-report"])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_a_game_of_rounds_reports_who_acted_first_in_round_1_and_when_each_card_came(tmp_path: Path) -> None:
+    """mastery logs `round` events, no `turn` event: its first player was read from the state's `first`
+    at the end, the first player of the *last* Round (it alternates, rule mastery.3.9), so the report's
+    "first player wins" measured the wrong seat; every card's first-play turn was 0, and no peak (a
+    `peak_share` gate on `round`) could be measured."""
+    common = ["mastery", "--games", "4", "--seed", "5", "--decks", "dawn_vanguard,stone_bastion",
+              "--rule", "round_cap=2"]  # every game ends after Round 2, whose first player is not Round 1's
+    _sim(*common, "--logs", "--out", str(tmp_path / "log"))
+    _sim(*common, "--no-cards", "--out", str(tmp_path / "fast"))
+    rows = read_rows(tmp_path / "log")
+    assert len(rows) == 4
+    for r in rows:
+        log = json.loads((tmp_path / "log" / "logs" / f"game-{r['task']:06d}.json").read_text())["log"]
+        rounds = [e for e in log if e["type"] == "round"]
+        assert r["first_player"] == rounds[0]["first"] != rounds[-1]["first"]
+        assert r["peaks"]["round"] == r["turns"] == len(rounds) == 2
+        played = [c["turn"] for c in r["cards"]]
+        assert set(played) <= {0, 1, 2} and {1, 2} <= set(played)  # the Heroes at set-up, then Rounds 1 and 2
+    # the log switched off after set-up (--no-cards) still gives Round 1's first player
+    assert [r["first_player"] for r in read_rows(tmp_path / "fast")] == [r["first_player"] for r in rows]
