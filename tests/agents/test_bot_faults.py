@@ -174,7 +174,7 @@ def test_a_program_the_bot_cannot_start_is_named_with_what_to_do() -> None:
         ('command = "python3 x.py"\nworkdir = 7\n', "`workdir` must be a string"),
         ('command = "python3 x.py"\nname = 5\n', "`name` must be a string"),
         ('command = "python3 x.py"\n[limits]\nper_decision = -1\n', "must be a positive number"),
-        ('command = "python3 x.py"\n[limits]\nbank = true\n', "non-numeric limit"),
+        ('command = "python3 x.py"\n[limits]\nbank = true\n', "limit bank must be a number, got True"),
         ('command = "python3 x.py"\n[limits]\ncpu_seconds = 0.5\n', "cpu_seconds must be a whole number"),
         ('command = "python3 x.py"\n[limits]\naddress_space = 1.5e8\n', None),
         # setrlimit takes a 64-bit number: this one stopped the bot's start with an OverflowError

@@ -109,3 +109,22 @@ def test_a_bot_its_own_user_cannot_read_is_named_with_the_fix(tmp_path: Path) ->
                                  "mastery", "--entry", f'cmd:"python3 {bot}":dawn_vanguard', "--entry", "random:dawn_vanguard"])
     said = " ".join(r.output.split())
     assert r.exit_code == 2 and "not readable by the unprivileged user" in said, said[-2000:]
+
+
+@pytest.mark.parametrize(("manifest", "says"), [
+    ('name = "Ember"\ncomand = "python3 bot.py"\n', "no `command` (its keys: name, comand;"),
+    ('command = "python3 bot.py"\n[limits]\nper_decision = "2"\n', "limit per_decision must be a number, got '2'"),
+    ('command = "python3 bot.py"\n[limits]\ntime = 2\n', "unknown limit 'time' (limits: cpu_seconds,"),
+], ids=["misspelt_command", "limit_as_string", "unknown_limit"])
+def test_a_manifest_slip_names_the_key(tmp_path: Path, manifest: str, says: str) -> None:
+    path = tmp_path / "ember.toml"
+    path.write_text(manifest)
+    r = CliRunner().invoke(app, ["match", "mastery", "--p1", str(path), "--quiet"])
+    assert r.exit_code == 2 and says in " ".join(r.output.split()), r.output
+
+
+def test_a_misspelt_script_is_named_where_it_was_looked_for(open_folder: Path) -> None:
+    # the bot starts in a fresh folder, so python's own message names a path the author never made
+    r = CliRunner().invoke(app, ["match", "mastery", "--p1", f'cmd:"python3 {open_folder}/bto.py"', "--quiet"])
+    said = " ".join(r.output.split())
+    assert "lost as ERROR" in said and f"script '{open_folder}/bto.py' not found" in said, said[-2000:]

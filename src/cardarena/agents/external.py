@@ -24,7 +24,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import count
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, ClassVar
@@ -76,6 +76,10 @@ class Limits:
                 "processes": self.processes, "file_size": self.file_size, "open_files": self.open_files}
 
 
+#: the keys of a manifest's [limits] table
+LIMIT_NAMES = tuple(f.name for f in fields(Limits))
+
+
 @dataclass
 class BotSpec:
     """What starts a bot: its command, the folder its relative paths are read from, who it is."""
@@ -115,6 +119,9 @@ class BotSpec:
         if not isinstance(data, dict):
             raise ValueError(f"bot manifest {p}: expected a table (command, workdir, name, author, limits)")
         cmd = data.get("command")
+        if cmd is None:
+            raise ValueError(f"bot manifest {p}: no `command` (its keys: {', '.join(data) or 'none'}; a manifest"
+                             " has command, workdir, name, author and [limits])")
         if isinstance(cmd, str):
             cmd = shlex.split(cmd)
         if not isinstance(cmd, list) or not cmd or not all(isinstance(c, str) for c in cmd):
@@ -130,8 +137,10 @@ class BotSpec:
             raise ValueError(f"bot manifest {p}: `limits` must be a table ([limits] with name = number lines)")
         lim = Limits()
         for k, v in limits.items():
-            if not hasattr(lim, k) or not isinstance(v, int | float) or isinstance(v, bool):
-                raise ValueError(f"bot manifest {p}: unknown or non-numeric limit {k!r}")
+            if k not in LIMIT_NAMES:
+                raise ValueError(f"bot manifest {p}: unknown limit {k!r} (limits: {', '.join(LIMIT_NAMES)})")
+            if not isinstance(v, int | float) or isinstance(v, bool):
+                raise ValueError(f"bot manifest {p}: limit {k} must be a number, got {v!r}")
             if not (v > 0 and math.isfinite(v)):
                 raise ValueError(f"bot manifest {p}: limit {k} must be a positive number, got {v!r}")
             if v >= MAX_LIMIT:  # setrlimit takes at most a 64-bit value: 1e30 stopped the bot's start
@@ -526,8 +535,8 @@ class ExternalAgent(Agent):
                     note += " without answering (a bot keeps reading its input until the `end` message)"
                 else:
                     note += " without answering"
-                closed = "".join(f"; {u}" for u in self.bot.unreadable())
-                raise AgentFault(note, closed + self._stderr_note())
+                why = "".join(f"; {u}" for u in self.bot.problems())  # a typo'd script, a folder under /root
+                raise AgentFault(note, why + self._stderr_note())
             self._buf += chunk
 
     def _exit_note(self) -> str:
