@@ -123,13 +123,16 @@ def games(as_json: JsonOpt = False) -> None:
 def rules(
     game: Annotated[str, typer.Argument(help="Game id, e.g. aliens.")],
     item: Annotated[str | None, typer.Argument(
-        help="A rule item a message cites (aliens.2.1 or 2.1, gap.9), or a section of them (2, 8.2, gap).")] = None,
+        help="A rule item a message cites (aliens.2.1 or 2.1, gap.9), a section of them (2, 8.2, gap), or a term of "
+             "the guide (shield).")] = None,
     as_json: JsonOpt = False,
     no_pager: Annotated[bool, typer.Option("--no-pager", help="Print instead of paging.")] = False,
 ) -> None:
     """How to play a game, in plain words: goal, set-up, a turn, key terms, a worked example.
 
     With ITEM, the rule items a message or a ruling cites (`rule aliens.2.1`), as the rulebook states them.
+
+    With a word, what the guide says of that term (`cardarena rules aliens shield`).
 
     Example: cardarena rules aliens 2.1
     """
@@ -163,7 +166,15 @@ def _rule_items(game: str, query: str, guide: Any, as_json: bool) -> None:
     try:
         found = find_items(game, query)
     except RuleItemError as e:
-        fail(str(e))
+        # a word, not an item number: the guide's term (`rules aliens shield`, as `? shield` in play)
+        if as_json or any(ch.isdigit() for ch in query):
+            fail(str(e))
+        said = guide.lookup(query, out.width, whole=f"`cardarena rules {game}`")
+        if said is None:
+            fail(f"{game} has no rule item or term {query!r}: `cardarena rules {game}` shows the whole guide, "
+                 "its terms at the end")
+        out.print(said, markup=False)
+        return
     summarized = {it.id: [s.title for s in guide.sections if it.id in s.rules] for it in found}
     if as_json:
         _json([{"id": it.id, "section": it.section, "text": it.text, "guide": summarized[it.id],

@@ -18,6 +18,9 @@ import msgspec
 
 from .core.errors import CardArenaError
 
+#: the guide section on the terminal's commands, whose examples name terms
+TERMINAL_SECTION = "Playing in the terminal"
+
 
 class Section(msgspec.Struct, forbid_unknown_fields=True):
     title: str
@@ -56,10 +59,11 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True):
     def summarized_rules(self) -> set[str]:
         return {r for s in self.sections for r in s.rules}
 
-    def lookup(self, word: str, width: int = 80) -> str | None:
+    def lookup(self, word: str, width: int = 80, whole: str = "`?`") -> str | None:
         """What the guide says of `word` (`? shield` in `cardarena play`): its Terms entries (the
         exact term, else every term it begins or is a form of: "counters" finds "Counter"), else the
-        sections with it in their title; then where else the sections mention it. None: nowhere."""
+        sections with it in their title; then where else the sections mention it (`whole`: what shows
+        the whole guide there). None: nowhere."""
         w = " ".join(word.lower().split())
         if not w:
             return None
@@ -72,9 +76,10 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True):
                 out += [s.title, "-" * len(s.title), reflow(s.text, width), ""]
         shown = set() if terms else {s.title for s in titled}  # the sections printed above
         mention = re.compile(rf"\b{re.escape(w.rstrip('s'))}(s|es)?\b", re.IGNORECASE)  # a whole word
-        more = [s.title for s in self.sections if s.title not in shown and mention.search(s.text)]
+        more = [s.title for s in self.sections
+                if s.title not in shown | {TERMINAL_SECTION} and mention.search(s.text)]  # its `? shield` is no rule
         if more:
-            out.append(textwrap.fill("See also the rules on: " + ", ".join(more) + " (`?` shows them all).", width))
+            out.append(textwrap.fill("See also the rules on: " + ", ".join(more) + f" ({whole} shows them all).", width))
         return "\n".join(out).rstrip() or None
 
     def to_text(self, width: int = 80) -> str:

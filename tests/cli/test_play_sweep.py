@@ -128,3 +128,15 @@ def test_help_paragraphs_are_whole_at_80_columns() -> None:
     assert broken == []
     r = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "80"})
     assert "[[cards]]" in r.output  # not eaten as markup ("its [] replace")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_rules_with_a_word_prints_what_the_guide_says_of_that_term(game_id: str) -> None:
+    term = _plain_term(game_id)
+    meaning = " ".join(load_guide(game_id).terms[term].split())
+    r = runner.invoke(app, ["rules", game_id, term.lower()])
+    assert r.exit_code == 0, r.output
+    assert f"{term} — {meaning}" in " ".join(r.output.split())
+    assert f"(`cardarena rules {game_id}` shows them all)" in " ".join(r.output.split()) or "See also" not in r.output
+    r = runner.invoke(app, ["rules", game_id, "no such term"])
+    assert r.exit_code == 2 and "no rule item or term 'no such term'" in r.output
