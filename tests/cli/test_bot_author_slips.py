@@ -46,6 +46,10 @@ for line in sys.stdin:
         sys.stdout.write(json.dumps(reply))
         sys.stdout.flush()
         continue
+    elif slip == "answer_twice":
+        print(json.dumps(reply), flush=True)
+    elif slip == "count_seq":
+        reply["seq"] = answered + 1
     elif slip == "slow_later" and answered == 3:
         time.sleep(5)
     print(json.dumps(reply), flush=True)
@@ -59,6 +63,8 @@ CASES = [
     ("seq_as_string", "INVALID", "copied as a JSON number"),
     ("position", "INVALID", "a position? send the option's id"),
     ("whole_option", "INVALID", 'the whole option: send only its "id"'),
+    ("answer_twice", "INVALID", "answer each decision once"),
+    ("count_seq", "INVALID", "copy the seq of the decision message, do not count"),
     ("exit_early", "ERROR", "keeps reading its input until the `end` message"),
     ("read_all", "TIMEOUT", "it has answered nothing yet: read the input a line at a time"),
     ("no_newline", "TIMEOUT", "without its ending newline"),

@@ -468,7 +468,8 @@ class ExternalAgent(Agent):
                                f", got {seq!r}")
         if seq != decision.seq:
             raise AgentInvalid(f"stale reply: it does not answer the pending decision {decision.seq}",
-                               f"; it answers {msg['seq']!r}")
+                               f"; it answers {msg['seq']!r} (copy the seq of the decision message, do not count;"
+                               " answer each decision once)")
         option = msg["option"]
         if not isinstance(option, str):
             raise AgentInvalid("option must be a string: the id of one of the decision's options",
