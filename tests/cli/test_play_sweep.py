@@ -140,3 +140,10 @@ def test_rules_with_a_word_prints_what_the_guide_says_of_that_term(game_id: str)
     assert f"(`cardarena rules {game_id}` shows them all)" in " ".join(r.output.split()) or "See also" not in r.output
     r = runner.invoke(app, ["rules", game_id, "no such term"])
     assert r.exit_code == 2 and "no rule item or term 'no such term'" in r.output
+
+
+def test_an_empty_frontline_hand_says_empty() -> None:
+    """Seed 1, answering 1: P1 deploys and equips its whole opening hand on turn 1."""
+    out = play("frontline", 1, "1\n" * 8 + "q\ny\n").output
+    assert "\n  Hand: empty\n" in out
+    assert not re.search(r"\n  Hand:\n(?!    - )", out)  # never a heading over nothing

@@ -54,7 +54,7 @@ def render(view: dict[str, Any]) -> str:
         if pv["fallen"]:  # all of it, oldest first: reclaim effects take the oldest
             lines.append("  Fallen (oldest first): " + ", ".join(c["name"] for c in pv["fallen"]))
         if p == me:
-            lines.append("  Hand:")
+            lines.append("  Hand:" + ("" if pv["hand"] else " empty"))  # not a heading over nothing
             # bullets, not numbers: the numbers below the board are the menu's
             lines.extend("    - " + _card(c) for c in pv["hand"])
         else:
