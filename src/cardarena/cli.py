@@ -575,6 +575,8 @@ def match(
         details.insert(0, begun[1].reason)
     for full in details:
         err.print(f"the fault in full (with the bot's own output, kept out of the public log): {full}", markup=False)
+    if not logs and any(st != "OK" and _is_bot(agents[i]) for i, st in enumerate(statuses)):
+        err.print(BOT_LOG_HINT, markup=False)
     if not quiet:
         out.print("thinking: " + "; ".join(
             f"P{i + 1} {t.seconds:.2f} s over {t.decisions} decision(s), the longest {t.longest:.3f} s"
@@ -585,6 +587,16 @@ def match(
             out.print(f"replay saved to {saved}", markup=False)
     if logs and not as_json:
         out.print("bot transcript(s): " + ", ".join(map(str, logs)), markup=False, soft_wrap=True)
+
+
+BOT_LOG_HINT = ("to see every line the bot was sent and wrote, and its whole stderr, play again with "
+                "--bot-log DIR (docs/protocol.md, \"Debugging a bot\")")
+
+
+def _is_bot(agent: Agent) -> bool:
+    from .agents.external import ExternalAgent
+
+    return isinstance(agent, ExternalAgent)
 
 
 def _bot_logs(folder: Path | None, agents: dict[int, Agent]) -> list[Path]:
@@ -766,6 +778,8 @@ def play_cmd(
         out.print(f"replay saved to {_save_replay(res.record, replay)}", markup=False)
     if logs:
         out.print("bot transcript: " + ", ".join(map(str, logs)), markup=False, soft_wrap=True)
+    elif _is_bot(bot) and any(e["type"] == "forfeit" and e.get("player") == 1 - me for e in res.state.log):
+        out.print(BOT_LOG_HINT, markup=False)  # its full reason may name its cards: not shown to you here
     if as_json:
         _json({"game": g.id, "seed": seed, "seat": seat, "result": r.to_dict(), "conceded": res.conceded})
 

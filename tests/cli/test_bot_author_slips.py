@@ -134,3 +134,22 @@ def test_a_misspelt_script_is_named_where_it_was_looked_for(open_folder: Path) -
     r = CliRunner().invoke(app, ["match", "mastery", "--p1", f'cmd:"python3 {open_folder}/bto.py"', "--quiet"])
     said = " ".join(r.output.split())
     assert "lost as ERROR" in said and f"script '{open_folder}/bto.py' not found" in said, said[-2000:]
+
+
+def test_a_bot_fault_points_to_bot_log_when_no_transcript_was_kept(open_folder: Path, tmp_path: Path) -> None:
+    bot = open_folder / "bot.py"
+    bot.write_text(SLIPS)
+    bot.chmod(0o644)
+    spec = f'cmd:"python3 {bot} debug_on_stdout"'
+    hint = "play again with --bot-log DIR"
+    said = " ".join(CliRunner().invoke(app, ["match", "mastery", "--p1", spec, "--quiet"]).output.split())
+    assert "lost as INVALID" in said and hint in said, said[-2000:]
+    said = " ".join(CliRunner().invoke(app, ["match", "mastery", "--p1", spec, "--quiet", "--bot-log",
+                                             str(tmp_path / "logs")]).output.split())
+    assert "bot transcript(s)" in said and hint not in said, said[-2000:]
+    r = CliRunner().invoke(app, ["play", "mastery", "--opponent", spec, "--seat", "2"], input="1\n" * 50)
+    said = " ".join(r.output.split())
+    assert "P1 forfeits" in said and hint in said, said[-2000:]
+    # the bot's own faults only: no hint after a game it played to its end
+    r = CliRunner().invoke(app, ["match", "mastery", "--p1", f'cmd:"python3 {bot} fine"', "--quiet"])
+    assert hint not in " ".join(r.output.split())
