@@ -147,3 +147,11 @@ def test_an_empty_frontline_hand_says_empty() -> None:
     out = play("frontline", 1, "1\n" * 8 + "q\ny\n").output
     assert "\n  Hand: empty\n" in out
     assert not re.search(r"\n  Hand:\n(?!    - )", out)  # never a heading over nothing
+
+
+def test_an_ignored_aliens_status_names_both_statuses_as_the_rules_do() -> None:
+    """rule aliens.12.1 (an Alien holds at most one status): the line names them as the board does."""
+    from cardarena.games.aliens.narrate import narrate
+
+    line = narrate({"type": "status_ignored", "name": "Sporemother Yth", "has": "corroding", "status": "jammed"})
+    assert line == "    Sporemother Yth is already Corroding: Jammed is ignored"

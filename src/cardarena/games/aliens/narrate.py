@@ -74,7 +74,7 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "status":
         return f"    {e['name']} {'is now' if e['change'] == 'gained' else 'recovers from'} {e['status'].capitalize()}"
     if t == "status_ignored":
-        return f"    {e['name']} already has {e['has']}: {e['status']} is ignored"
+        return f"    {e['name']} is already {e['has'].capitalize()}: {e['status'].capitalize()} is ignored"
     if t == "heal":
         # a heal of 0 (already at full HP) would read "0 → 13 HP", as if from 0 HP
         healed = f"{e['amount']} → {e['hp']} HP" if e["amount"] else f"nothing (stays at {e['hp']} HP)"
