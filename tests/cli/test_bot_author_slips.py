@@ -38,6 +38,8 @@ for line in sys.stdin:
         reply["seq"] = str(seq)
     elif slip == "position":
         reply["option"] = 0
+    elif slip == "position_as_string":
+        reply["option"] = "0"
     elif slip == "whole_option":
         reply["option"] = option
     elif slip == "exit_early":
@@ -62,6 +64,7 @@ CASES = [
     ("label", "INVALID", "the label of option 'keep': reply with an option's id, not its label"),
     ("seq_as_string", "INVALID", "copied as a JSON number"),
     ("position", "INVALID", "a position? send the option's id"),
+    ("position_as_string", "INVALID", "'0' (a position? reply with the option's id)"),
     ("whole_option", "INVALID", 'the whole option: send only its "id"'),
     ("answer_twice", "INVALID", "answer each decision once"),
     ("count_seq", "INVALID", "copy the seq of the decision message, do not count"),
