@@ -218,19 +218,22 @@ def test_no_printed_trigger_fires_for_both_players_at_one_moment() -> None:
 
 def test_a_player_orders_their_own_simultaneous_triggers() -> None:
     # rule circuits.18.4
-    # Forgeblade's Passive and Dampening Coil both trigger when Forgeblade takes damage: its player
-    # chooses which resolves first, and the log follows that choice.
-    for first in ("Dampening Coil", "Forgeblade"):
-        st = scenario(heroes=("Lumen Warden", "Forgeblade"), hands=([], []), gear=([], ["Dampening Coil"]),
-                      rally=(6, 6))
-        pick(st, "Basic Attack")
-        assert st.decision is not None and (st.decision.seat, st.decision.kind) == (1, "trigger_order")
-        # in words, not the trigger's id ("you take damage" read as "you_take_damage" with spaces)
-        assert "(when your Hero takes damage)" in st.decision.prompt
-        assert all(o.label.endswith("(when your Hero takes damage)") for o in st.decision.options)
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Sparkwright plays a Plan with Probability Engine on her Field and an empty deck, the enemy Hero at
+    # 3 HP: Feedback Read (3 damage) and Probability Engine (draw a card) trigger together, and the order
+    # decides the game. Feedback Read first: the enemy Hero is at 0 when the draw decks her out, both
+    # lose at once (ruling gap.44). Probability Engine first: the deck-out alone, she loses.
+    for first, winner in (("Sparkwright", None), ("Probability Engine", 1)):
+        st = scenario(heroes=("Sparkwright", "Lumen Warden"), hands=(["Battle Plan"], []),
+                      decks=([], ["Quick Shot"] * 5), field=(["Probability Engine"], []), hp=(None, 3))
+        pick(st, "Play Battle Plan")
+        assert st.decision is not None and (st.decision.seat, st.decision.kind) == (0, "trigger_order")
+        # in words, not the trigger's id ("you play plan" read from "you_play_plan")
+        assert "(when you play a Plan)" in st.decision.prompt
+        assert sorted(labels(st)) == ["Probability Engine (when you play a Plan)", "Sparkwright (when you play a Plan)"]
         pick(st, first)
-        fired = [e["card"] for e in events(st, "trigger") if e["when"] == "you_take_damage"]
-        assert fired[0] == first and len(fired) == 2
+        assert next(e["card"] for e in events(st, "trigger")) == first
+        assert st.result is not None and st.result.winner == winner
 
 
 def test_a_card_with_no_asset_to_choose_still_plays_and_does_what_it_can():

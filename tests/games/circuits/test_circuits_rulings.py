@@ -777,17 +777,38 @@ def test_a_player_orders_every_trigger_one_damage_event_fires_whatever_its_condi
     # rule circuits.18.4
     # rule circuits.8.2.14
     # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
-    # Impact Maul's attack on Ironclad Vanguard (Padded Vest, Dampening Coil) is partly prevented and
-    # partly dealt: Riposte ("when you prevent damage") and Dampening Coil ("when your Hero takes
-    # damage") fire from the same event, and Ironclad Vanguard's player chooses which goes first.
-    for first, second in (("Ironclad Vanguard", "Dampening Coil"), ("Dampening Coil", "Ironclad Vanguard")):
-        st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]))
+    # Impact Maul's attack on Prism Tactician (Slag Plate, Sunplate Standard) is partly prevented and
+    # partly dealt: Slag Plate ("when your Hero takes damage": Burn 1) and Sunplate Standard ("when you
+    # prevent damage": heal 2, which fires Refraction, a look at one of two enemy face-down Plans) fire
+    # from the same event and are ordered together, whatever their condition. The look is a choice of
+    # its own, so the order is asked; each ordered trigger resolves at once, its own triggers with it.
+    orders = {"Slag Plate": ["Slag Plate", "Sunplate Standard", "Prism Tactician"],
+              "Sunplate Standard": ["Sunplate Standard", "Prism Tactician", "Slag Plate"]}
+    for first, fired in orders.items():
+        st = board(heroes=("Lumen Warden", "Prism Tactician"), plans=(["Battle Plan", "Field Triage"], []),
+                   gear=(["Impact Maul"], ["Slag Plate", "Sunplate Standard"]), hp=(None, 20))
         pick(st, "Basic Attack")
         assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
-        assert sorted(labels(st)) == ["Dampening Coil (when your Hero takes damage)",
-                                      "Ironclad Vanguard (when you prevent damage)"]
+        assert sorted(labels(st)) == ["Slag Plate (when your Hero takes damage)",
+                                      "Sunplate Standard (when you prevent damage)"]
         pick(st, first)
-        assert [e["card"] for e in events(st, "trigger")] == [first, second]
+        while st.decision.kind == "target":  # Refraction: which face-down Plan to look at
+            st.apply(st.decision.options[0].id)
+        assert [e["card"] for e in events(st, "trigger")] == fired
+
+
+def test_an_order_that_changes_nothing_is_not_asked():
+    # rule circuits.18.4
+    # rule circuits.8.2.14
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Impact Maul's attack on Ironclad Vanguard (Padded Vest, Dampening Coil) is partly prevented and
+    # partly dealt: Riposte ("when you prevent damage") and Dampening Coil ("when your Hero takes
+    # damage") fire from the same event. Whichever goes first, the game is the same: no order is asked,
+    # and both resolve.
+    st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]))
+    pick(st, "Basic Attack")
+    assert (st.decision.seat, st.decision.kind) == (0, "action")
+    assert sorted(e["card"] for e in events(st, "trigger")) == ["Dampening Coil", "Ironclad Vanguard"]
 
 
 def test_ordered_triggers_resolve_before_the_rest_of_the_card_that_fired_them():
@@ -795,19 +816,19 @@ def test_ordered_triggers_resolve_before_the_rest_of_the_card_that_fired_them():
     # rule circuits.18.4
     # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
     # Cold Iron deals 1 damage, then "cannot heal". Padded Vest prevents the 1, so Riposte and Sunplate
-    # Standard ("when you prevent damage, your Hero heals 2") fire together: once their order is chosen
-    # they resolve at once, so Sunplate Standard heals before Cold Iron's "cannot heal" lands.
+    # Standard ("when you prevent damage, your Hero heals 2") fire together (their order changes
+    # nothing, so it is not asked): they resolve at once, so Sunplate Standard heals before Cold Iron's
+    # "cannot heal" lands.
     st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), hands=(["Cold Iron"], []),
                gear=([], ["Padded Vest", "Sunplate Standard"]), hp=(None, 20))
     pick(st, "Play Cold Iron")
-    assert (st.decision.seat, st.decision.kind) == (1, "trigger_order")
-    assert events(st, "status") == []  # Cold Iron waits for the triggers
-    pick(st, "Sunplate Standard")
     pass_all(st)
+    assert [e["card"] for e in events(st, "trigger")] == ["Ironclad Vanguard", "Sunplate Standard"]
     [heal] = events(st, "heal")
     assert heal["amount"] == 2 and "blocked" not in heal
     assert st.hp[1] == 22
     assert [e["status"] for e in events(st, "status")] == ["cannot_heal"]
+    assert [e["type"] for e in st.log].index("heal") < [e["type"] for e in st.log].index("status")
 
 
 def test_the_victory_check_waits_for_the_ordered_triggers_of_the_lethal_event():
@@ -815,16 +836,14 @@ def test_the_victory_check_waits_for_the_ordered_triggers_of_the_lethal_event():
     # rule circuits.gap.44
     # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
     # Impact Maul's attack takes Ironclad Vanguard (Padded Vest, Dampening Coil) to 0 HP; the event also
-    # fires Riposte and Dampening Coil, ordered by their player. They are part of the resolution: the win
-    # is checked after both, and Riposte has taken the attacker to 0 HP as well, so the game is a draw.
-    for first in ("Dampening Coil", "Ironclad Vanguard"):
-        st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]),
-                   hp=(1, 2))
-        pick(st, "Basic Attack")
-        assert st.result is None and (st.decision.seat, st.decision.kind) == (1, "trigger_order")
-        pick(st, first)
-        assert st.hp == [0, 0]
-        assert st.result is not None and st.result.winner is None and st.result.reason == "both_heroes_defeated"
+    # fires Riposte and Dampening Coil. They are part of the resolution: the win is checked after both,
+    # and Riposte has taken the attacker to 0 HP as well, so the game is a draw.
+    st = board(heroes=("Lumen Warden", "Ironclad Vanguard"), gear=(["Impact Maul"], ["Padded Vest", "Dampening Coil"]),
+               hp=(1, 2))
+    pick(st, "Basic Attack")
+    assert sorted(e["card"] for e in events(st, "trigger")) == ["Dampening Coil", "Ironclad Vanguard"]
+    assert st.hp == [0, 0]
+    assert st.result is not None and st.result.winner is None and st.result.reason == "both_heroes_defeated"
 
 
 def test_a_card_is_shown_before_its_target_is_chosen():

@@ -9,6 +9,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .effects import choice_kind, look
+from .moot import same_outcome
 from .schema import AssetCard, Effect, kind_word
 from .state import CircuitsState
 
@@ -93,7 +94,10 @@ def h_choose(st: CircuitsState, step: Step) -> None:
     Targets are public, so whether there is a choice tells nothing hidden."""
     _, seat, kind, what, then = step
     cands = candidates(st, seat, kind)
-    if len(cands) <= 1:
+    # one candidate, or a Charge's choice that cannot change anything (Repair on Assets none of which
+    # is damaged): nothing to ask (circuits ruling 50). A card's or an Ultimate's target is declared in
+    # its window, where it always shows: only a Charge, which opens none, can leave no trace of it.
+    if len(cands) <= 1 or (then[0] == "charge_resolve" and same_outcome(st, [("chosen", then, t) for t in cands])):
         st.stack.append((*then, cands[0] if cands else -1))
         return
     opts = [target_option(st, t, seat) for t in cands]
@@ -113,7 +117,8 @@ def h_look_pick(st: CircuitsState, step: Step) -> None:
     if st.result is not None:
         return
     cands = candidates(st, seat, "enemy_plan")
-    if len(cands) <= 1:
+    # a look at Plans the looker already knows all of teaches nothing: no choice is asked (ruling 50)
+    if len(cands) <= 1 or same_outcome(st, [("look_at", seat, source, t) for t in cands]):
         look(st, seat, cands[0] if cands else -1, source)
         return
     opts = [target_option(st, t, seat) for t in cands]

@@ -12,6 +12,7 @@ from typing import Any
 from cardarena.core.engine import Option
 
 from .effects import apply_effects, draw, targets, verb
+from .moot import same_outcome
 from .schema import AssetCard, Effect
 from .state import CircuitsState
 from .when import yours
@@ -116,6 +117,10 @@ def h_order_triggers(st: CircuitsState, step: Any) -> None:
         for iid, k, w in live:
             run_trigger(st, seat, iid, k, w, source)
         st.flush()
+        return
+    # an order that cannot change anything is not asked: the first is taken (circuits ruling 50)
+    if same_outcome(st, [("trigger_chosen", seat, source, live, p) for p in live]):
+        h_trigger_chosen(st, ("trigger_chosen", seat, source, live, live[0]))
         return
     opts = []
     for iid, k, w in live:

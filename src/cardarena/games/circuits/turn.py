@@ -9,6 +9,7 @@ from cardarena.core.engine import Option, Step
 from .actions import resolve_reveal
 from .damage import burn_tick, damage_hero
 from .effects import draw
+from .moot import same_outcome
 from .schema import Card, GearCard, HeroCard
 from .squad import fresh, settle_squad
 from .state import CircuitsState
@@ -257,7 +258,8 @@ def h_order_strikes(st: CircuitsState, step: Step) -> None:
         return
     live = [a for a in pending if a in st.field[p]]
     kinds = st.distinct(live)  # one Asset per card: copies deal the same damage
-    if len(kinds) <= 1:
+    # an order that cannot change anything is not asked either (circuits ruling 50)
+    if len(kinds) <= 1 or same_outcome(st, [("strike_chosen", p, tuple(live), a) for a in kinds]):
         st.push(*[("strike", p, a) for a in live])
         return
     opts = []

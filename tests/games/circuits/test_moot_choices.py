@@ -1,0 +1,94 @@
+"""A choice whose every option leads to the same game is not asked (circuits ruling 50, "moot"): the
+order of triggers or Strikes that cannot change anything, a Charge's target among Assets it cannot
+change, a look at Plans the looker already knows."""
+
+from __future__ import annotations
+
+from circuits_c11_c19_helpers import board
+from circuits_scenario import card, events, find, labels, pick, scenario
+
+
+def _kinds_until_action(st) -> list[str]:
+    """Every decision asked until the next Action Step, answered with pass (or the first option)."""
+    kinds = []
+    while st.decision is not None and st.decision.kind != "action":
+        kinds.append(st.decision.kind)
+        ids = [o.id for o in st.decision.options]
+        st.apply("pass" if "pass" in ids else ids[0])
+    return kinds
+
+
+def test_copies_of_one_trigger_are_not_ordered():
+    # rule circuits.18.4
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Two Solar Arrays ("at your End Step, your Hero heals 1") trigger together: copies do the same, so
+    # their order is no question. Both heal.
+    st = board(heroes=("Lumen Warden", "Sparkwright"), field=(["Solar Array", "Solar Array"], []), hp=(20, None))
+    st.apply(find(st, "End the Action Step"))
+    assert "trigger_order" not in _kinds_until_action(st)
+    assert [e["amount"] for e in events(st, "heal") if e["source"] == "Solar Array"] == [1, 1]
+
+
+def test_an_order_of_start_of_turn_triggers_that_changes_nothing_is_not_asked():
+    # rule circuits.18.4
+    # rule circuits.7.4
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Dawnlight (your Hero heals 1) and Replicator Hive (Repair 1 on this Asset) end the same whichever
+    # goes first: the turn runs on to the Action Step, both resolved.
+    st = board(heroes=("Lumen Warden", "Sparkwright"), field=(["Replicator Hive"], []), hp=(20, None),
+               start="turn_start", turn=5)
+    assert (st.decision.seat, st.decision.kind) == (0, "action")
+    assert sorted(e["card"] for e in events(st, "trigger")) == ["Lumen Warden", "Replicator Hive"]
+    assert st.hp[0] == 21
+
+
+def test_different_strikes_whose_order_changes_nothing_are_not_ordered():
+    # rule circuits.7.14
+    # rule circuits.18.4
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Echo Turret (Strike 1) and Overclocked Swarm (Strike 3) against a Hero with no lethal save, whose
+    # player holds no card to answer a Strike's window: 4 damage whichever goes first, so no order is
+    # asked. (With a lethal save between them the order is asked: test_audit_fixes_2.py.)
+    st = scenario(heroes=("Swarm Architect", "Forgeblade"), field=(["Echo Turret", "Overclocked Swarm"], []))
+    st.apply(find(st, "End the Action Step"))
+    assert "strike_order" not in _kinds_until_action(st)
+    strikes = [e["source"] for e in events(st, "damage") if e["source"] in ("Echo Turret", "Overclocked Swarm")]
+    assert sorted(strikes) == ["Echo Turret", "Overclocked Swarm"]
+    assert st.hp[1] == st.max_hp(1) - 4
+
+
+def test_a_charge_that_cannot_change_its_target_asks_none():
+    # rule circuits.9.1.22
+    # rule circuits.8.3.8
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # Mesh Weave's Charge (Repair 2 on one of your Assets) opens no window: with neither Asset damaged,
+    # which one it repairs changes nothing, so no target is asked. With one damaged, it is asked.
+    st = board(heroes=("Swarm Architect", "Sparkwright"), gear=(["Mesh Weave"], []),
+               field=(["Repair Drone", "Echo Turret"], []))
+    pick(st, "Charge Mesh Weave")
+    assert (st.decision.seat, st.decision.kind) == (0, "action")
+    assert [e["amount"] for e in events(st, "repair")] == [0]
+    st = board(heroes=("Swarm Architect", "Sparkwright"), gear=(["Mesh Weave"], []),
+               field=(["Repair Drone", "Echo Turret"], []))
+    st.damage[st.field[0][1]] = 1
+    pick(st, "Charge Mesh Weave")
+    assert st.decision.kind == "target"
+    assert sorted(labels(st)) == [f"Echo Turret (Asset, {card('Echo Turret').hp - 1} HP left)",
+                                  f"Repair Drone (Asset, {card('Repair Drone').hp} HP left)"]
+
+
+def test_a_scout_of_plans_all_already_known_asks_none():
+    # rule circuits.12.13
+    # rule circuits.12.15
+    # circuits ruling 50 (docs/rulings/circuits.md, Further rulings)
+    # P1 has looked at both of P2's face-down Plans and still knows them: which one a Scout looks at
+    # teaches nothing, so it is not asked. With one of them unknown, it is.
+    st = board(heroes=("Sparkwright", "Lumen Warden"), plans=([], ["Battle Plan", "Field Triage"]))
+    st.seen[0] |= set(st.plans[1])
+    pick(st, "Scout")
+    assert (st.decision.seat, st.decision.kind) == (0, "action")
+    assert [e["what"] for e in events(st, "look")] == ["plan"]
+    st = board(heroes=("Sparkwright", "Lumen Warden"), plans=([], ["Battle Plan", "Field Triage"]))
+    st.seen[0].add(st.plans[1][0])
+    pick(st, "Scout")
+    assert st.decision.kind == "target" and len(labels(st)) == 2
