@@ -73,7 +73,7 @@ def test_player_specs_keep_a_quoted_command_whole(spec: str, agent: str, deck: s
 
 def test_bad_manifest_says_why(tmp_path: Path) -> None:
     (tmp_path / "bad.toml").write_text('name = "x"\n')
-    with pytest.raises(ValueError, match="`command` must be"):
+    with pytest.raises(ValueError, match="no `command` \\(its keys: name;"):
         make_agent(f"bot:{tmp_path / 'bad.toml'}")
 
 
