@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from cardarena.cli import app
-from cardarena.sim.rows import read_rows
+from cardarena.sim.rows import play_batch, read_rows
 
 
 def _sim(*args: str) -> str:
@@ -37,3 +43,41 @@ def test_a_game_of_rounds_reports_who_acted_first_in_round_1_and_when_each_card_
         assert set(played) <= {0, 1, 2} and {1, 2} <= set(played)  # the Heroes at set-up, then Rounds 1 and 2
     # the log switched off after set-up (--no-cards) still gives Round 1's first player
     assert [r["first_player"] for r in read_rows(tmp_path / "fast")] == [r["first_player"] for r in rows]
+
+
+def _slow_batch(batch: list[Any]) -> list[Any]:
+    """A batch that takes a second (a long game), marking the moment it starts."""
+    (Path(os.environ["CARDARENA_TEST_MARKS"]) / f"{batch[0].index:04d}").write_text(repr(time.time()))
+    time.sleep(1.0)
+    return play_batch(batch)
+
+
+def test_ctrl_c_waits_only_for_the_running_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool was handed every batch at once and moved two of them to its workers' queue, where they
+    could no longer be cancelled: after Ctrl-C a 1-worker run played two more batches than the one
+    running (minutes with slow automatons), though 'games not started are cancelled'."""
+    import cardarena.sim.backends as backends
+
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    monkeypatch.setenv("CARDARENA_TEST_MARKS", str(marks))
+    monkeypatch.setattr(backends, "play_batch", _slow_batch)  # the forked workers inherit it
+    pressed: list[float] = []
+
+    def ctrl_c() -> None:
+        pressed.append(time.time())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(2.5, ctrl_c)  # batches of 2 games start about each second
+    timer.start()
+    try:
+        r = CliRunner().invoke(app, ["sim", "circuits", "--games", "16", "--workers", "1", "--no-report",
+                                     "--out", str(tmp_path / "run")])
+    finally:
+        timer.cancel()
+    said = " ".join(r.output.split())
+    assert r.exit_code == 130 and pressed, said
+    started = sorted(float(m.read_text()) for m in marks.iterdir())
+    assert [t for t in started if t > pressed[0]] == [], said  # nothing began after Ctrl-C
+    kept = len(read_rows(tmp_path / "run"))
+    assert kept == 2 * len(started) < 16 and f"stopped: {kept} of 16 games kept" in said, said

@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import os
 import signal
+from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
@@ -53,15 +54,28 @@ class ProcessBackend:
         self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method),
                                         initializer=_start_worker, initargs=(os.getpid(),))
         self.pending: set[Future[list[Row]]] = set()
+        self.waiting: deque[list[Task]] = deque()
 
     def run(self, batches: list[list[Task]]) -> Iterator[list[Row]]:
-        self.pending = {self.pool.submit(play_batch, b) for b in batches}
+        # One batch per worker in the pool at a time: the pool moves what it is given to its workers'
+        # queue, where it can no longer be cancelled, so Ctrl-C waited for queued batches as well as
+        # the running ones (one worker: three batches, not one). The next is handed over as one ends.
+        self.waiting = deque(batches)
+        self.pending = set()
+        for _ in range(self.workers):
+            self._submit()
         while self.pending:
             done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
             for f in done:
+                self._submit()  # before the rows are taken: the worker is not left idle meanwhile
                 yield f.result()
 
+    def _submit(self) -> None:
+        if self.waiting:
+            self.pending.add(self.pool.submit(play_batch, self.waiting.popleft()))
+
     def stop(self) -> None:
+        self.waiting.clear()
         for f in list(self.pending):
             if f.cancel():
                 self.pending.discard(f)
@@ -75,6 +89,7 @@ class ProcessBackend:
         self.pending = set()
 
     def abort(self) -> None:
+        self.waiting.clear()
         self.pending = set()
         terminate = getattr(self.pool, "terminate_workers", None)  # public from Python 3.14
         if terminate is not None:
