@@ -280,6 +280,25 @@ def test_an_entry_withdrawn_from_a_started_round_robin_keeps_its_played_games(db
     store.dispose()
 
 
+def test_an_entry_that_played_no_game_ranks_after_one_that_lost_every_game(db_url: str) -> None:
+    # a withdrawn entry with no game has no standing, not the standing of a fresh rating
+    store = Store(db_url)
+    create_contest(store, "rr", "aliens", ["greedy:creeping_rot", "random:mind_storm", "random:frozen_bastion"],
+                   games_per_pairing=2)
+    run_part(store, "rr", 1)
+    with store.session() as s:
+        c = get_contest(s, "rr")
+        seated = {x.entry_id for m in s.scalars(select(Match).where(Match.status == "finished")) for x in m.seats}
+        idle = next(e.number for e in c.entries if e.id not in seated)
+    assert cli(db_url, "withdraw", "rr", str(idle)).exit_code == 0
+    assert cli(db_url, "run", "rr", "-q", "--workers", "1").exit_code == 0
+    board = json.loads(cli(db_url, "report", "rr", "--json").output)["leaderboard"]
+    assert any(r["games"] and r["score"] == 0 for r in board)  # an entry lost every game it played
+    assert board[-1]["entry"] == idle and board[-1]["games"] == 0 and board[-1]["withdrawn"]
+    assert [r["rank"] for r in board] == [1, 2, 3]
+    store.dispose()
+
+
 def test_an_entry_withdrawn_before_migration_0006_stays_withdrawn(db_url: str) -> None:
     store = Store(db_url)
     create_contest(store, "rr", "aliens", THREE)

@@ -120,9 +120,12 @@ def contest_report(s: Session, name: str) -> dict[str, Any]:
     def key(eid: int) -> tuple[float, ...]:
         r = rows[eid]
         ordinal = r["rating"]["ordinal"] if r["rating"] else 0.0
+        # an entry that played no game (withdrawn before its first) has no standing: it ranks after
+        # every entry that played, not above one that lost every game
+        unplayed = float(r["games"] == 0)
         if swiss:
-            return (-r["match_points"], -r["buchholz"], -r["score"], -ordinal, r["entry"])
-        return (-(r["rate"] or 0.0), -ordinal, r["entry"])
+            return (unplayed, -r["match_points"], -r["buchholz"], -r["score"], -ordinal, r["entry"])
+        return (unplayed, -(r["rate"] or 0.0), -ordinal, r["entry"])
 
     order = sorted(rows, key=key)
     board = []
