@@ -81,3 +81,15 @@ def test_ctrl_c_waits_only_for_the_running_batches(tmp_path: Path, monkeypatch: 
     assert [t for t in started if t > pressed[0]] == [], said  # nothing began after Ctrl-C
     kept = len(read_rows(tmp_path / "run"))
     assert kept == 2 * len(started) < 16 and f"stopped: {kept} of 16 games kept" in said, said
+
+
+def test_a_misspelt_starter_in_decks_lists_the_starters(tmp_path: Path) -> None:
+    """`--decks dawn_vangard` said only 'file not found', where `cardarena match` names the starters."""
+    for given in (["--decks", "dawn_vangard,stone_bastion"], ["--p1", "random:dawn_vangard"]):
+        r = CliRunner().invoke(app, ["sim", "mastery", "--games", "2", "--workers", "1", "--no-report",
+                                     "--out", str(tmp_path / "run"), *given])
+        said = " ".join(r.output.split())
+        assert r.exit_code == 1, said
+        assert ("dawn_vangard: deck is not legal (1 problem(s)): - file not found, and no mastery starter has that "
+                "name (starters: dawn_vanguard, stone_bastion, storm_scholars, venom_circle)") in said, said
+        assert not (tmp_path / "run" / "rows").exists()

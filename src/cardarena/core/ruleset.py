@@ -173,6 +173,9 @@ class Ruleset(ABC):
         if not isinstance(deck, Deck):
             starters = self.starter_decks()
             key = str(deck)
+            if key not in starters and not Path(key).exists():  # a misspelt starter: say which there are
+                raise DeckError(key, [f"file not found, and no {self.id} starter has that name "
+                                      f"(starters: {', '.join(sorted(starters))})"])
             deck = starters[key] if key in starters else load_deck(key)
         problems = self.check_deck(deck, fmt)
         if problems:
