@@ -63,9 +63,10 @@ def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
         if pv["gear"]:
             lines.append("    Gear: " + ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in pv["gear"]))
         for b in pv.get("bench", []):  # Squad: a Bench Hero keeps its HP, statuses and Gear
+            # its statuses stay with it on the Bench (rule 15.2), shown as the Active Hero's are
             extra = [f"Shield {b['shield']}"] * bool(b["shield"]) + [f"Burn {b['burn']}"] * bool(b["burn"]) \
-                + ["Marked"] * b["marked"] + ["Ultimate used"] * b["ultimate_used"]
-            gear = ", ".join(g["name"] for g in b["gear"])
+                + ["Marked"] * b["marked"] + ["cannot heal"] * b["cannot_heal"] + ["Ultimate used"] * b["ultimate_used"]
+            gear = ", ".join(g["name"] + (" (Jammed)" if g["jammed"] else "") for g in b["gear"])
             lines.append(f"    Bench: {b['name']}: {b['hp']}/{b['max_hp']} HP" + "".join(f", {x}" for x in extra)
                          + (f" · Gear: {gear}" if gear else ""))
             card = pool.heroes.get(b["name"])
