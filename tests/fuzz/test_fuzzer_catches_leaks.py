@@ -166,3 +166,25 @@ def test_a_hidden_count_in_the_event_that_shows_the_card_played_is_caught(monkey
     monkeypatch.setattr(AliensState, "emit", leaky)
     with pytest.raises(FuzzFailure, match=r"check \(f\)"):
         _play(range(3))
+
+
+@pytest.mark.parametrize("zone", ["reactor", "set"])
+def test_a_hidden_count_of_the_reactor_or_the_set_cards_is_caught(monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
+    """Check (f) trades any two cards hidden from a seat, not only hand and deck cards: the Reactor's
+    banked cards and the set cards are face-down too (rules aliens.5.7, aliens.10.5). Here the event
+    that shows a Spawn played counts the Spawns in the player's Reactor, or among its set cards; when
+    (f) traded only hand and deck cards, no trade ever changed that count, and (b) and (e) excuse the
+    event that shows the card played."""
+    real = AliensState.emit
+
+    def held(st: AliensState, p: int) -> list[int]:
+        return st.reactor[p] if zone == "reactor" else [i for i in st.command[p] if i in st.set_turn]
+
+    def leaky(self: AliensState, type: str, **fields: Any) -> None:
+        if type == "activate" and self.record and fields.get("performer") is None and fields.get("target") is None:
+            fields["spawns_down"] = sum(1 for i in held(self, fields["player"]) if self.defs[i].__class__ is SpawnCard)
+        real(self, type, **fields)
+
+    monkeypatch.setattr(AliensState, "emit", leaky)
+    with pytest.raises(FuzzFailure, match=r"check \(f\)"):
+        _play(range(8))

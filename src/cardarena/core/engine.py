@@ -532,6 +532,13 @@ class State(metaclass=StateMeta):
         Default: one part."""
         return None
 
+    def public_marks(self, iid: int, d: Any) -> Hashable:
+        """What a seat that may not know card `iid` still sees of the card definition `d` were it lying
+        where `iid` lies, beyond its owner, zone and part (circuits: a face-down Plan's Kind marker and
+        the cost paid for it openly). Hidden cards trade places in the fuzzer's check (f) only when both
+        keep their marks; `resample` must keep them too. Default: nothing."""
+        return None
+
     def determinize(self, seat: int, rng: Any, keep_own: bool = False, known_lists: bool = False) -> Self:
         """A clone in which every card `seat` may not know is resampled (rng: a random.Random).
 

@@ -22,11 +22,15 @@ The deep checks, for every registered game (docs/architecture.md, "Hidden inform
   watcher until a card is shown to it in both (what a seat does with a hidden card, and the kind of
   decision that follows, must not tell the others what the card is);
 - (f) one swap: for every seat, the same choice applied to the game and to a copy in which only two
-  hand or deck cards of one owner hidden from it (another seat's, or its own deck's) traded places
-  (cards that stay hidden from it through the move) looks the same to it, even when the move shows
-  it other cards. (b) and (e) resample every hidden card, so a card shown by the move (the card
-  played) differs between their games and excuses every later difference of that step: a hidden
-  count written into the very event that shows the card played got through them;
+  cards of one owner hidden from it (another seat's, or its own deck's) traded places (cards that
+  stay hidden from it through the move) looks the same to it, even when the move shows it other
+  cards. The two come from any zone `hidden_from` lists (a hand, a deck, the aliens Reactor and set
+  cards, circuits face-down Plans and the Armory before the Loadout reveal), a hand card with a set
+  card too, if they share a part of the deck (`prior_part`) and each keeps the marks its place shows
+  (`public_marks`: a face-down Plan's Kind and cost). (b) and (e) resample every hidden card, so a
+  card shown by the move (the card played) differs between their games and excuses every later
+  difference of that step: a hidden count written into the very event that shows the card played
+  got through them;
 - `hidden_from` agrees with `visible_mask`; a clone fed the same choice gives the same log; a JSON
   save/load resumes identically.
 """
@@ -310,40 +314,56 @@ def _view_difference(a: State, b: State, seat: int) -> str | None:
     return f"decision {da} vs {db}" if da != db else "its view"
 
 
-def _hidden_pool(state: State, seat: int) -> tuple[list[int], list[int]]:
-    """The hand cards and the deck cards that `seat` may not know, its own deck's included (for games
-    whose state keeps them as `hand[seat]` and `deck[seat]`): any two of one owner and one part of
-    its deck (`prior_part`) may trade places without `seat` being able to tell."""
+def _may_trade(state: State, i: int, j: int) -> bool:
+    """Whether hidden cards `i` and `j` may trade places unseen by a seat that knows neither: other
+    cards of one owner (`resample_key`) and one part of its deck (`prior_part`), each keeping the
+    marks its place shows (`public_marks`: a face-down Plan's Kind and cost). Zones do not matter: a
+    hand card may trade with a Reactor card, a set card or a deck card."""
+    defs, marks = state.defs, state.public_marks
+    di, dj = defs[i], defs[j]
+    return (di.id != dj.id and state.resample_key(i) == state.resample_key(j)
+            and state.prior_part(i) == state.prior_part(j)
+            and marks(i, dj) == marks(i, di) and marks(j, di) == marks(j, dj))
+
+
+def _trade(state: State, moved: State, seat: int, rng: random.Random) -> tuple[int, int] | None:
+    """Two cards hidden from `seat` (`hidden_from`: a hand, a deck, a Reactor, a set card, a face-down
+    Plan, a secret Armory), still hidden from it after the move, that may trade places (`_may_trade`).
+    The first is one its owner knows when there is one (a hand, Reactor, set or face-down card: what
+    the owner's moves may betray), the second one its owner knows or a deck card, either at even odds."""
     bit = 1 << seat
-    out: tuple[list[int], list[int]] = ([], [])
-    for zone, into in ((getattr(state, "hand", None), out[0]), (getattr(state, "deck", None), out[1])):
-        if isinstance(zone, list) and len(zone) == state.nseats:
-            for cards in zone:
-                into += [i for i in cards if not state.visible_mask(i) & bit]
-    return out
+    mask, owner = state.visible_mask, state.owner
+    known: list[int] = []  # to their owner
+    unknown: list[int] = []  # to every seat: a deck
+    for i in state.hidden_from(seat):
+        if not moved.visible_mask(i) & bit:
+            (known if mask(i) >> owner[i] & 1 else unknown).append(i)
+    if len(known) + len(unknown) < 2:
+        return None
+    rng.shuffle(known)
+    rng.shuffle(unknown)
+    groups = [g for g in (known, unknown) if g]
+    for i in (known + unknown)[:4]:  # a face-down Plan may have no partner of its marks: try another
+        rng.shuffle(groups)
+        for g in groups:
+            fits = [j for j in g if j != i and _may_trade(state, i, j)]
+            if fits:
+                return i, fits[rng.randrange(len(fits))]
+    return None
 
 
 def _swapped(state: State, moved: State, mark: int, seat: int, choice: str, rng: random.Random) -> str | None:
     """Check (f): `moved` is `state` after `choice`. In a copy of `state` where two cards hidden from
-    `seat` (of one owner, in hand or deck, both still hidden from it after the move) traded places,
-    the same choice must give `seat` the same visible log and view, unless the copy shows it one of
-    the two. Only those two cards differ, so a card the move shows (the one played) is the same card
-    in both games and excuses nothing."""
+    `seat` (`_trade`: of one owner, in any hidden zone, both still hidden from it after the move)
+    traded places, the same choice must give `seat` the same visible log and view, unless the copy
+    shows it one of the two. Only those two cards differ, so a card the move shows (the one played) is
+    the same card in both games and excuses nothing."""
     bit = 1 << seat
-    hand, deck = ([i for i in cards if not moved.visible_mask(i) & bit] for cards in _hidden_pool(state, seat))
-    if len(hand) + len(deck) < 2:
+    pair = _trade(state, moved, seat, rng)
+    if pair is None:
         return None
-    rng.shuffle(hand)
-    rng.shuffle(deck)
-    # a hand card with a deck card when there is one: the trade changes what the hand holds, which is
-    # what a seat's moves may betray; else two deck cards (the order of a deck)
-    pool = hand + deck
+    i, j = pair
     defs, owner = state.defs, state.owner
-    i = pool[0]
-    j = next((k for k in deck + hand if k != i and owner[k] == owner[i] and defs[k].id != defs[i].id
-              and state.prior_part(k) == state.prior_part(i)), None)
-    if j is None:
-        return None
     other = state.clone()
     swapped = list(defs)
     swapped[i], swapped[j] = defs[j], defs[i]
@@ -357,10 +377,9 @@ def _swapped(state: State, moved: State, mark: int, seat: int, choice: str, rng:
     if d is None or choice not in {o.id for o in d.options}:
         return None  # with the two cards traded the acting seat could not make this move
     other.apply(choice)
-    pair = {i, j}
     if other.visible_mask(i) & bit or other.visible_mask(j) & bit:
         return None
-    if any(_reveals(e, bit, pair) for e in moved.log[mark:]) or any(_reveals(e, bit, pair) for e in other.log[mark:]):
+    if any(_reveals(e, bit, {i, j}) for e in moved.log[mark:]) or any(_reveals(e, bit, {i, j}) for e in other.log[mark:]):
         return None  # one of the two was shown to the seat on the way
     la, lb = moved.visible_log(seat, mark), other.visible_log(seat, mark)
     names = f"{defs[i].id!r} and {defs[j].id!r} of seat {owner[i]}"

@@ -295,6 +295,13 @@ class CircuitsState(State):
             return ("armory", d.slot)
         return None
 
+    def public_marks(self, iid: int, d: Any) -> Hashable:
+        """A face-down Plan shows its Kind marker (honest, rule 12.1) and the Rally paid for it (its cost,
+        rule 10.1); a hand, deck or Armory card shows nothing but its zone (and its slot's part)."""
+        if iid in self.kind_of and iid not in self.delayed:
+            return (d.plan_kind if d.__class__ is TacticCard else None, getattr(d, "cost", None))
+        return None
+
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
         """The hidden hand, deck and face-down cards of each owner trade identities, each unseen
         face-down Plan taking a Plan card of the same Kind (its marker is honest, rule 12.1) and the
