@@ -105,7 +105,11 @@ def test_resume_refuses_another_card_file_and_plays_the_recorded_one(tmp_path: P
     assert [comparable(r) for r in read_rows(out_dir)] == [comparable(r) for r in rows]
 
 
-def test_the_report_says_which_cards_changed_and_refuses_to_pool_other_cards(tmp_path: Path, lash: Path) -> None:
+def test_the_report_says_which_cards_changed_and_compares_a_run_before_with_one_after(
+        tmp_path: Path, lash: Path) -> None:
+    """`sim-report BEFORE AFTER` refused rows of two card sets ("compare the two reports side by side"):
+    a designer's decision rested on two figures with no interval for their difference. Each set is now a
+    variant of its own, compared with the first run given, its matchups and changed cards included."""
     base = ["aliens", "--decks", ",".join(DECKS), "--games", "4", "--workers", "1"]
     code, out = _sim(*base, "--out", str(tmp_path / "after"), "--cards", str(lash))
     assert code == 0, out
@@ -118,9 +122,14 @@ def test_the_report_says_which_cards_changed_and_refuses_to_pool_other_cards(tmp
     r = runner.invoke(app, ["sim-report", str(tmp_path / "before"), str(tmp_path / "after"), "--out",
                             str(tmp_path / "both")])
     out = " ".join(r.output.split())
-    assert r.exit_code == 2
-    assert "these rows were played with different cards (the package's cards; " in out
-    assert "report each run on its own" in out
+    assert r.exit_code == 0, out
+    assert "cards: the package's cards, as printed" in out and line in out
+    assert f"aliens — cards {lash} (sha256" in out and "against printed rules" in out  # its summary, the comparison
+    page = (tmp_path / "both" / "report.html").read_text(encoding="utf-8")
+    for measure in ("matchup mind_storm vs wildfire_assault", "Ember Lash: play rate", "Ember Lash: win when played"):
+        assert f"<td>{measure}</td>" in page, measure
+    before = read_rows(tmp_path / "before")
+    assert len(before) == len(read_rows(tmp_path / "after")) == 4  # each game once, on its own side
 
 
 def test_a_bad_card_file_stops_the_run_before_any_game(tmp_path: Path, lash: Path) -> None:

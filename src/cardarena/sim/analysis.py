@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -104,10 +105,12 @@ class GameStats:
         self.name = self.name or self.game
 
 
-def analyse(rows: list[Row], cards: CardFiles | None = None) -> list[GameStats]:
+def analyse(rows: list[Row], cards: CardFiles | Mapping[str, CardFiles | None] | None = None) -> list[GameStats]:
     """Per game and format (pooled circuits Duel and Squad runs are two sections, never one mixture
     whose variants would be compared on different games), then per variant. `cards`: the card files
-    the rows were played with (their cards' kinds and the decks' lists come from that pool)."""
+    the rows were played with (their cards' kinds and the decks' lists come from that pool), or, for
+    rows played with several, the files of each row's `card_file` label (each set is then a variant
+    of its own, sim-report's before/after comparison)."""
     by_game: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for r in rows:
         by_game[(r["game"], r["format"] or "")].append(r)
@@ -116,13 +119,32 @@ def analyse(rows: list[Row], cards: CardFiles | None = None) -> list[GameStats]:
         by_variant: dict[str, list[Row]] = {}
         for r in grows:
             by_variant.setdefault(r["variant"], []).append(r)
-        variants = [variant_stats(game, label, vrows, cards) for label, vrows in by_variant.items()]
+        files = {label: _files_of(vrows, cards) for label, vrows in by_variant.items()}
+        variants = [variant_stats(game, label, vrows, files[label]) for label, vrows in by_variant.items()]
         several = sum(1 for g, _ in by_game if g == game) > 1
         gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants,
                        name=f"{game} ({fmt})" if several else game)
-        gs.comparisons = [compare(variants[0], v) for v in variants[1:]]
+        gs.comparisons = [compare(variants[0], v, changed_cards(game, files[variants[0].label])
+                                  + changed_cards(game, files[v.label])) for v in variants[1:]]
         out.append(gs)
     return out
+
+
+def _files_of(rows: list[Row], cards: CardFiles | Mapping[str, CardFiles | None] | None) -> CardFiles | None:
+    if isinstance(cards, Mapping):
+        return cards.get(rows[0].get("card_file") or "")
+    return cards
+
+
+def changed_cards(game: str, files: CardFiles | None) -> list[str]:
+    """The cards the files change or add (their rows are compared), none for the package's cards."""
+    if files is None:
+        return []
+    try:
+        changed, added, _ = load_game(game, files).card_changes()
+    except CardArenaError:  # the package changed since: the files no longer load
+        return []
+    return changed + added
 
 
 def _player_label(rows: list[Row], p: int) -> str:
@@ -243,7 +265,10 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
     return stats, kinds
 
 
-def compare(base: VariantStats, other: VariantStats) -> Comparison:
+def compare(base: VariantStats, other: VariantStats, cards: list[str] | None = None) -> Comparison:
+    """Each measure of `other` minus the baseline's: the rates, the lengths, every deck pair's matchup
+    (`matchup X vs Y`, X's win rate) and, for `cards` (those a card file changes), their play rate and
+    win rate when played."""
     diffs: dict[str, tuple[str, str, Diff]] = {}
 
     def rate(name: str, a: Rate, b: Rate) -> None:
@@ -257,6 +282,16 @@ def compare(base: VariantStats, other: VariantStats) -> Comparison:
     for name, a, b in (("turns", base.turns, other.turns), ("decisions", base.decisions, other.decisions)):
         diffs[f"mean {name}"] = (f"{a.summary.get('mean', float('nan')):.2f}",
                                  f"{b.summary.get('mean', float('nan')):.2f}", two_means(a.values, b.values))
+    for x, y in sorted(k for k in base.matrix if k[0] < k[1] and k in other.matrix):
+        rate(f"matchup {x} vs {y}", base.matrix[(x, y)], other.matrix[(x, y)])
+    before = {c.card: c for c in base.cards}
+    after = {c.card: c for c in other.cards}
+    none = CardStat("", "", 0, Rate(0, 0), Rate(0, 0), Rate(0, 0), float("nan"))
+    for card in dict.fromkeys(cards or []):
+        if card in before or card in after:  # an added card has no row before
+            was, now = before.get(card, none), after.get(card, none)
+            rate(f"{card}: play rate", was.played, now.played)
+            rate(f"{card}: win when played", was.win_played, now.win_played)
     return Comparison(other.label, base.label, diffs)
 
 

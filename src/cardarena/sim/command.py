@@ -322,18 +322,33 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
 
 def _played_with(dirs: list[Path], rows: list[Row]) -> tuple[Any, list[str]]:
     """The card files the rows were played with (from the run.json of the folders given) and the report's
-    line on what they change, `cards: whip.toml — changed: Flame Whip`. Rows played with different cards
-    are refused: a before/after comparison is two runs, two reports (docs/balance/README.md)."""
+    lines on what they change, `cards: whip.toml — changed: Flame Whip`. Rows played with different cards
+    (a run before a card change and one after) are never one mixture: each card set becomes a variant of
+    its own (`cards whip.toml (sha256 ...)`, after the variant's rules if any), compared with the first run given; the
+    files are then given per row label."""
+    labels = list(dict.fromkeys(r.get("card_file") or "" for r in rows))  # the first run's first
+    if len(labels) == 1:
+        files, notes = _files_for(dirs, rows, labels[0])
+        return files, notes
+    by_label: dict[str, Any] = {}
+    notes = []
+    for label in labels:
+        by_label[label], said = _files_for(dirs, rows, label)
+        notes.extend(said or ["cards: the package's cards, as printed"])
+    for r in rows:
+        if r.get("card_file"):
+            shown = f"cards {r['card_file']}"
+            r["variant"] = shown if r["variant"] == "printed rules" else f"{r['variant']}, {shown}"
+    return by_label, notes
+
+
+def _files_for(dirs: list[Path], rows: list[Row], label: str) -> tuple[Any, list[str]]:
+    """The card files of one `card_file` label, found in the run.json of the folders given, and the line
+    on what they change (nothing for the package's cards)."""
     from cardarena.core.registry import load_game
 
     from .runner import load_plan
 
-    labels = sorted({r.get("card_file") or "" for r in rows})
-    if len(labels) > 1:
-        shown = "; ".join(label or "the package's cards" for label in labels)
-        _fail(f"these rows were played with different cards ({shown}): report each run on its own and compare "
-              "the two reports (docs/balance/README.md, \"Trying a card\")")
-    label = labels[0] if labels else ""
     if not label:
         return None, []
     for d in dirs:

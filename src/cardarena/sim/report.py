@@ -7,6 +7,8 @@ import base64
 import html
 import math
 import re
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 
 #: outliers and the extremes shown per variant in the terminal
 TOP_CARDS = 8
+#: the terminal lists every matchup difference up to this many deck pairs, else only those with p < 0.05
+TOP_MATCHUPS = 6
 
 
 def slug(text: str) -> str:
@@ -36,6 +40,11 @@ def slug(text: str) -> str:
 def _err(r: Rate) -> tuple[float, float]:
     lo, hi = r.interval
     return (max(0.0, r.value - lo), max(0.0, hi - r.value))
+
+
+def _tick(label: str) -> str:
+    """A long label (a variant with a card file's path) on several lines: on one it squeezed the plot."""
+    return "\n".join(textwrap.wrap(label, 45)) or label
 
 
 def plot_rates(gs: GameStats) -> Figure:
@@ -57,7 +66,7 @@ def plot_rates(gs: GameStats) -> Figure:
     y = list(range(len(labels)))
     ax.barh(y, values, xerr=list(zip(*errs, strict=True)) if errs else None, color="#4c78a8", capsize=3)
     ax.axvline(0.5, color="#888", lw=1, ls="--")
-    ax.set_yticks(y, labels)
+    ax.set_yticks(y, [_tick(x) for x in labels])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (Wilson 95% interval)")
@@ -74,7 +83,7 @@ def plot_reasons(gs: GameStats) -> Figure:
         vals = [v.reasons[reason].value if reason in v.reasons else 0.0 for v in gs.variants]
         ax.barh(range(len(gs.variants)), vals, left=left, label=reason, color=f"C{i % 10}")
         left = [a + b for a, b in zip(left, vals, strict=True)]
-    ax.set_yticks(range(len(gs.variants)), [v.label for v in gs.variants])
+    ax.set_yticks(range(len(gs.variants)), [_tick(v.label) for v in gs.variants])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
@@ -96,6 +105,8 @@ def length_bins(values: list[float], most: int = 40) -> list[float]:
 
 
 def plot_lengths(gs: GameStats) -> Figure:
+    from matplotlib.ticker import MaxNLocator
+
     fig = figure(10, 3.4)
     axes = fig.subplots(1, 2)
     for ax, what in zip(axes, ("turns", "decisions"), strict=True):
@@ -103,9 +114,10 @@ def plot_lengths(gs: GameStats) -> Figure:
         for i, v in enumerate(gs.variants):
             vals = getattr(v, what).values
             if vals:
-                ax.hist(vals, bins=edges, alpha=0.55, label=v.label, color=f"C{i % 10}")
+                ax.hist(vals, bins=edges, alpha=0.55, label=_tick(v.label), color=f"C{i % 10}")
         ax.set_xlabel(what)
         ax.set_ylabel("games")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no 2.5 games
         ax.set_title(f"{gs.name}: game length in {what}")
     if len(gs.variants) > 1:
         axes[0].legend(fontsize=8)
@@ -164,9 +176,10 @@ def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
 
 def plot_variants(gs: GameStats) -> Figure:
     """Each variant minus the baseline, per proportion measure, with 95% intervals."""
-    rows = [(f"{c.label}: {m}", d) for c in gs.comparisons for m, (_, _, d) in c.diffs.items()
+    one = len(gs.comparisons) == 1  # its label goes in the title: a long one left the plot no room
+    rows = [(m if one else f"{c.label}: {m}", d) for c in gs.comparisons for m, (_, _, d) in c.diffs.items()
             if not m.startswith("mean") and not math.isnan(d.diff)]
-    fig = figure(9, 1.2 + 0.35 * max(1, len(rows)))
+    fig = figure(9, 1.4 + 0.35 * max(1, len(rows)))
     ax = fig.subplots()
     y = list(range(len(rows)))
     for significant, color in ((False, "#4c78a8"), (True, "#d62728")):
@@ -179,8 +192,10 @@ def plot_variants(gs: GameStats) -> Figure:
     ax.axvline(0, color="#888", lw=1, ls="--")
     ax.set_yticks(y, [name for name, _ in rows], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"difference against {gs.comparisons[0].baseline} (95% interval; red: p < 0.05)")
-    ax.set_title(f"{gs.name}: variants")
+    ax.set_xlabel("difference (95% interval; red: p < 0.05)")
+    c = gs.comparisons[0]
+    title = f"{gs.name}: {c.label} minus {c.baseline}" if one else f"{gs.name}: variants minus {c.baseline}"
+    ax.set_title("\n".join(textwrap.wrap(title, 75)))
     return fig
 
 
@@ -312,10 +327,11 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
 
 
 def write_report(rows: list[Row], out: Path, title: str = "cardarena balance report",
-                 gates_html: str = "", cards: CardFiles | None = None,
+                 gates_html: str = "", cards: CardFiles | Mapping[str, CardFiles | None] | None = None,
                  notes: list[str] | None = None) -> tuple[Path, list[GameStats]]:
     """Write `out/report.html` and `out/*.png`; return the page's path and the analysis. `cards`: the
-    card files the games were played with; `notes`: lines shown under the title (what they change)."""
+    card files the games were played with (per row label when they differ, analysis.analyse); `notes`:
+    lines shown under the title (what they change)."""
     out.mkdir(parents=True, exist_ok=True)
     stats = analyse(rows, cards)
     images: dict[str, bytes] = {}
@@ -367,9 +383,16 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
             t = Table(title=escape(f"{gs.name}: {c.label} against {c.baseline}"), title_justify="left")
             for col in ("measure", c.baseline, c.label, "difference [95%] p"):
                 t.add_column(escape(col))
+            quiet = [m for m, (_, _, d) in c.diffs.items() if m.startswith("matchup ") and not d.p < 0.05]
+            if len(quiet) <= TOP_MATCHUPS:
+                quiet = []
             for m, (a, b, d) in c.diffs.items():
+                if m in quiet:
+                    continue
                 mark = "[bold]" if d.p < 0.05 else ""
                 t.add_row(escape(m), escape(_short(a)), escape(_short(b)), mark + escape(d.text()))
+            if quiet:  # many deck pairs: those that did not move are in the HTML page
+                t.add_row(f"{len(quiet)} other matchups", "", "", "p ≥ 0.05 (each in report.html)")
             console.print(t)
 
 
