@@ -93,3 +93,13 @@ def test_a_misspelt_starter_in_decks_lists_the_starters(tmp_path: Path) -> None:
         assert ("dawn_vangard: deck is not legal (1 problem(s)): - file not found, and no mastery starter has that "
                 "name (starters: dawn_vanguard, stone_bastion, storm_scholars, venom_circle)") in said, said
         assert not (tmp_path / "run" / "rows").exists()
+
+
+def test_the_help_shows_the_card_file_tables_and_where_rule_names_are_listed() -> None:
+    """`sim --help` read 'its [] replace the game's cards' (the markup ate `[[cards]]`), and --rule and
+    --variant did not say where a designer finds the rule parameters' names and ranges."""
+    r = CliRunner().invoke(app, ["sim", "--help"], terminal_width=200)
+    said = " ".join(r.output.replace("│", " ").split())
+    assert r.exit_code == 0, said
+    assert "its [[cards]] replace the game's cards" in said, said
+    assert "`cardarena games --json` lists each game's, with its default and range" in said, said

@@ -58,10 +58,12 @@ def sim(
     p2: Annotated[str, typer.Option(help="Player 2, same form as --p1.")] = "random",
     games: Annotated[int, typer.Option("--games", min=1, help="Games per deck pair and variant.")] = 100,
     seed: Annotated[int, typer.Option(help="First game seed (game j of a pair plays seed S + j...).")] = 0,
-    rule: Annotated[list[str] | None, typer.Option(help="Rule NAME=VALUE for every game (repeatable).")] = None,
+    rule: Annotated[list[str] | None, typer.Option(
+        help="A rule parameter NAME=VALUE for every game (repeatable); `cardarena games --json` lists each "
+             "game's, with its default and range (rule_ranges).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
-        help="An A/B variant NAME=VALUE[,NAME=VALUE] played on the same seeds and compared with the baseline "
-             "(repeatable).")] = None,
+        help="An A/B variant NAME=VALUE[,NAME=VALUE] of those rule parameters, played on the same seeds and "
+             "compared with the baseline (repeatable).")] = None,
     decks: Annotated[list[str] | None, typer.Option(
         "--decks", help="'all' (every starter) or decks (repeatable or comma-separated): every pair meets, "
                         "decks exchanged and seats swapped.")] = None,
@@ -77,7 +79,7 @@ def sim(
              "the whole 95% interval lies outside: for small samples).")] = None,
     logs: Annotated[bool, typer.Option("--logs", help="Also save each game's replay (with its log) in OUT/logs.")] = False,
     card_file: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="A card file played in every game: its [[cards]] replace the game's cards of the same id "
+        "--cards", help="A card file played in every game: its \\[\\[cards]] replace the game's cards of the same id "
                         "and add new ones (repeatable; docs/cards.md). Recorded in run.json.")] = None,
     no_cards: Annotated[bool, typer.Option("--no-cards", help="Do not record the log (no per-card statistics).")] = False,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write the report at the end.")] = True,
