@@ -103,3 +103,37 @@ def test_the_help_shows_the_card_file_tables_and_where_rule_names_are_listed() -
     assert r.exit_code == 0, said
     assert "its [[cards]] replace the game's cards" in said, said
     assert "`cardarena games --json` lists each game's, with its default and range" in said, said
+
+
+def test_the_report_writes_its_numbers_as_csv_for_a_spreadsheet(tmp_path: Path) -> None:
+    """The report's numbers were only in HTML text ("0.625 [0.306, 0.863] (5/8)") and PNGs: a designer
+    had to re-derive them from the Parquet rows to sort or chart them in a spreadsheet."""
+    import csv
+
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["sim", "mastery", "--games", "4", "--workers", "1", "--decks",
+                                 "dawn_vanguard,stone_bastion", "--variant", "ap=10", "--out", str(out)])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 0, said
+    assert ("tables (CSV): mastery-cards.csv, mastery-matchups.csv, mastery-summary.csv, "
+            "mastery-variants.csv") in said, said
+    rows = read_rows(out)
+
+    def table(kind: str) -> list[dict[str, str]]:
+        with (out / "report" / f"mastery-{kind}.csv").open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    for m in table("matchups"):  # every count as the rows give it, its interval in columns of its own
+        games = [x for x in rows if x["variant"] == m["variant"] and m["deck"] in x["decks"]]
+        wins = sum(x["winner"] is not None and x["decks"][x["winner"]] == m["deck"] for x in games)
+        assert len(games) == 4 and (int(m["k"]), int(m["n"])) == (wins, 4)
+        assert float(m["lo95"]) <= float(m["value"]) == wins / 4 <= float(m["hi95"])
+    assert {m["variant"] for m in table("matchups")} == {"printed rules", "ap=10"}
+    first = [s for s in table("summary") if s["measure"] == "first player wins" and s["variant"] == "ap=10"]
+    decisive = [x for x in rows if x["variant"] == "ap=10" and x["winners"]]
+    assert [int(first[0]["n"])] == [len(decisive)]
+    assert {c["card"] for c in table("cards")} >= {"Mira Dawnsong", "Slash"}
+    diffs = {d["measure"]: d for d in table("variants")}
+    assert float(diffs["matchup dawn_vanguard vs stone_bastion"]["lo95"]) <= float(
+        diffs["matchup dawn_vanguard vs stone_bastion"]["difference"])
+    assert "mastery-matchups.csv" in (out / "report" / "report.html").read_text(encoding="utf-8")

@@ -306,7 +306,11 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         for note in notes:
             out.print(note, markup=False, soft_wrap=True)
         print_summary(stats, out)
-        out.print(f"report: {page}")
+        out.print(f"report: {page}", markup=False, soft_wrap=True)
+        from .report import slug
+
+        tables = [p.name for gs in stats for p in sorted(report_dir.glob(f"{slug(gs.name)}-*.csv"))]
+        out.print(f"tables (CSV): {', '.join(tables)}", markup=False, soft_wrap=True)
     from .gates import failures
 
     fails = failures(results)

@@ -233,7 +233,7 @@ def _e(x: Any) -> str:
 
 
 def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, gates_html: str = "",
-                notes: list[str] | None = None) -> str:
+                notes: list[str] | None = None, tables: list[str] | None = None) -> str:
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{_e(title)}</title>"
              f"<style>{_CSS}</style></head><body><h1>{_e(title)}</h1>"]
     for note in notes or []:  # e.g. the card files the games were played with
@@ -244,6 +244,10 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
         parts.append(f"<h2>{_e(gs.name)}: {gs.games} games</h2>")
         parts.append(f"<p class='small'>{gs.seconds:.1f} s of play in total; rates are wins / games with "
                      "Wilson 95% intervals; first player over decisive games.</p>")
+        mine = [t for t in tables or [] if t.startswith(f"{slug(gs.name)}-")]
+        if mine:  # beside the page: for a spreadsheet or a notebook
+            parts.append("<p class='small'>These numbers as CSV: "
+                         + ", ".join(f"<a href='{_e(t)}'>{_e(t)}</a>" for t in mine) + "</p>")
 
         def img(name: str) -> None:
             if name in images:
@@ -329,7 +333,7 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
 def write_report(rows: list[Row], out: Path, title: str = "cardarena balance report",
                  gates_html: str = "", cards: CardFiles | Mapping[str, CardFiles | None] | None = None,
                  notes: list[str] | None = None) -> tuple[Path, list[GameStats]]:
-    """Write `out/report.html` and `out/*.png`; return the page's path and the analysis. `cards`: the
+    """Write `out/report.html`, `out/*.png` and its tables `out/*.csv`; return the page's path and the analysis. `cards`: the
     card files the games were played with (per row label when they differ, analysis.analyse); `notes`:
     lines shown under the title (what they change)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -344,7 +348,10 @@ def write_report(rows: list[Row], out: Path, title: str = "cardarena balance rep
             images[name] = buf.getvalue()
             (out / f"{name}.png").write_bytes(images[name])
     page = out / "report.html"
-    page.write_text(render_html(stats, images, title, gates_html, notes), encoding="utf-8")
+    from .tables import write_tables
+
+    tables = [p.name for p in write_tables(stats, out, lambda gs: slug(gs.name))]
+    page.write_text(render_html(stats, images, title, gates_html, notes, tables), encoding="utf-8")
     return page, stats
 
 
