@@ -137,3 +137,19 @@ def test_the_report_writes_its_numbers_as_csv_for_a_spreadsheet(tmp_path: Path) 
     assert float(diffs["matchup dawn_vanguard vs stone_bastion"]["lo95"]) <= float(
         diffs["matchup dawn_vanguard vs stone_bastion"]["difference"])
     assert "mastery-matchups.csv" in (out / "report" / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_misspelt_value_of_an_optional_field_in_a_card_file_says_what_it_may_be(tmp_path: Path) -> None:
+    """A mastery Technique's `access.cls = "Atacker"` said only "Invalid enum value 'Atacker'", where a
+    misspelt verb names the verbs: an optional field (`cls: HeroClass | None`) got no hint."""
+    slash = CliRunner().invoke(app, ["cards", "mastery", "slash", "--toml"])
+    assert slash.exit_code == 0, slash.output
+    card = tmp_path / "slash.toml"
+    card.write_text(slash.output.replace('cls = "Attacker"', 'cls = "Atacker"'), encoding="utf-8")
+    r = CliRunner().invoke(app, ["sim", "mastery", "--games", "2", "--workers", "1", "--no-report",
+                                 "--cards", str(card), "--out", str(tmp_path / "run")])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2, said
+    assert ("card 'Slash': Invalid enum value 'Atacker' - at `access.cls` (did you mean 'Attacker'? one of: "
+            "Attacker, Support, Tank)") in said, said
+    assert not (tmp_path / "run" / "rows").exists()

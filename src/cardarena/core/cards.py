@@ -181,6 +181,10 @@ def _hint(head: str, node: Any, raw: Any) -> str:
             tags = [str(t.tag) for t in node.types if isinstance(t, mi.StructType) and t.tag is not None]
             if tags:
                 return _choices(tags, str(raw))
+            # an optional value of a few (`cls: HeroClass | None`): the values it may take
+            values = [str(v) for t in node.types if isinstance(t, mi.LiteralType) for v in t.values]
+            if values:
+                return _choices(values, str(raw))
         return ""
     if head.startswith("Object missing required field"):
         wanted = head.split("`")[1]
