@@ -188,3 +188,13 @@ def test_a_hidden_count_of_the_reactor_or_the_set_cards_is_caught(monkeypatch: p
     monkeypatch.setattr(AliensState, "emit", leaky)
     with pytest.raises(FuzzFailure, match=r"check \(f\)"):
         _play(range(8))
+
+
+def test_a_set_card_used_then_recycled_into_the_deck_excuses_what_follows() -> None:
+    """No leak, and check (e) must not report one: seat 1 uses a set card (rule aliens.10.5: hidden until
+    then). In the real game it is Ember Lash, face-up while its target is asked, with no event yet; in
+    the copy where seat 0's hidden cards were resampled it is Decoy Hologram, which resolves at once, and
+    the KO that follows recycles it into the deck, hidden again (rules aliens.11.8, aliens.11.12). Each
+    game showed seat 0 a card it did not know (by its view, or by an event), so what follows may differ;
+    (e) once asked the view in both games and reported seed 191."""
+    fuzz_game("aliens", 191, deep=True, secrecy=True)

@@ -276,10 +276,14 @@ def _watched(state: State, actor: int, seat: int, choice: str, rng: random.Rando
                 f"it fails ({type(exc).__name__}: {exc})")
     a.apply(choice)
     bit = 1 << seat
-    # shown: a card hidden from the seat before the move is known to it after, in both games (one
-    # being played is public before its event); from the event that shows it the games may differ
+    # shown: a card hidden from the seat before the move is known to it after (one being played is
+    # public before its event), or an event showed it on the way (a card used, then shuffled back into
+    # the deck by a Recycling), in both games; from the event that shows it the games may differ
     hidden = set(state.hidden_from(seat))
-    shown = any(a.visible_mask(i) & bit for i in hidden) and any(other.visible_mask(i) & bit for i in hidden)
+
+    def shown_in(g: State) -> bool:
+        return any(g.visible_mask(i) & bit for i in hidden) or any(_reveals(e, bit, hidden) for e in g.log[mark:])
+    shown = shown_in(a) and shown_in(other)
     la, lb = a.visible_log(seat, mark), other.visible_log(seat, mark)
     for k, (ea, eb) in enumerate(zip(la, lb, strict=False)):
         if ea != eb:
