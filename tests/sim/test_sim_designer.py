@@ -153,3 +153,16 @@ def test_a_misspelt_value_of_an_optional_field_in_a_card_file_says_what_it_may_b
     assert ("card 'Slash': Invalid enum value 'Atacker' - at `access.cls` (did you mean 'Attacker'? one of: "
             "Attacker, Support, Tank)") in said, said
     assert not (tmp_path / "run" / "rows").exists()
+
+
+def test_a_run_says_its_seeds_and_pooling_says_where_a_run_adding_games_starts(tmp_path: Path) -> None:
+    """'give another run another --seed to add games': a designer giving --seed 1 after --seed 0 replayed
+    most of the first run's deals (seeds S + m×games + j overlap), some of them exactly (dropped)."""
+    base = ["mastery", "--games", "4", "--p1", "random:dawn_vanguard", "--p2", "random:stone_bastion"]
+    said = " ".join(_sim(*base, "--out", str(tmp_path / "a")).split())
+    assert "mastery: 4 games (4 per pair and variant, seeds 0–3)" in said, said
+    _sim(*base, "--seed", "2", "--out", str(tmp_path / "b"))
+    r = CliRunner().invoke(app, ["sim-report", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "r")])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 0, said
+    assert "2 game(s) are stored twice" in said and "a run adding games starts at --seed 6" in said, said

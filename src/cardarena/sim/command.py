@@ -57,7 +57,9 @@ def sim(
     p1: Annotated[str, typer.Option(help="Player 1: AGENT[:key=value...][:DECK].")] = "random",
     p2: Annotated[str, typer.Option(help="Player 2, same form as --p1.")] = "random",
     games: Annotated[int, typer.Option("--games", min=1, help="Games per deck pair and variant.")] = 100,
-    seed: Annotated[int, typer.Option(help="First game seed (game j of a pair plays seed S + j...).")] = 0,
+    seed: Annotated[int, typer.Option(
+        help="First game seed: game j of the m-th deck pair plays seed S + m×games + j (the run prints its seeds; "
+             "a run adding games to another starts after that run's last seed).")] = 0,
     rule: Annotated[list[str] | None, typer.Option(
         help="A rule parameter NAME=VALUE for every game (repeatable); `cardarena games --json` lists each "
              "game's, with its default and range (rule_ranges).")] = None,
@@ -122,7 +124,8 @@ def sim(
                 out_dir = Path("sim-runs") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
         from .runner import check_out, check_plan
 
-        total = len(check_plan(plan))  # card files, agents, decks and rules fail here, not in every worker
+        planned = check_plan(plan)  # card files, agents, decks and rules fail here, not in every worker
+        total = len(planned)
         check_out(out_dir, resume)  # before the progress bar: a taken folder is said on its own
     except FileExistsError as e:
         _fail(str(e))
@@ -143,7 +146,9 @@ def sim(
     from .runner import cores
 
     workers = workers or cores()
-    out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant) on {backend} with {workers} "
+    seeds = sorted({t.seed for t in planned})  # a run adding games to this one starts after the last
+    out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant, seeds "
+              f"{seeds[0]}–{seeds[-1]}) on {backend} with {workers} "
               f"worker(s) -> {out_dir}")
     if plan.card_files is not None:
         out.print(plan.ruleset().cards_line(), markup=False, soft_wrap=True)
@@ -291,7 +296,9 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
                   "report each run on its own to compare them", markup=False, soft_wrap=True)
     elif twice:
         err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs): "
-                  "each is counted once; give another run another --seed to add games", markup=False, soft_wrap=True)
+                  f"each is counted once; a run adding games starts at --seed {max(r['seed'] for r in rows) + 1}, "
+                  "after every seed stored (a run at a nearby seed replays most of these deals)",
+                  markup=False, soft_wrap=True)
     results: list[GateResult] = []
     if gate_file is not None:
         from .gates import check_gates
