@@ -282,7 +282,8 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
         parts.append(_table(["length", *head[1:]], body))
         if any(v.peaks for v in vs):
             parts.append("<p class='small'>A peak is the highest value a game reached in a field of its "
-                         "<code>turn</code> events (e.g. <code>own_turn</code>: a player's own turns).</p>")
+                         "<code>turn</code> events (e.g. <code>own_turn</code>: a player's own turns), or the last Round "
+                         "of a game of Rounds (mastery's <code>round</code>).</p>")
         events = sorted({k for v in vs for k in v.events})
         if events:
             parts.append("<details><summary>Games with at least one event of each type</summary>"

@@ -160,8 +160,8 @@ def card_file_label(files: CardFiles | None) -> str:
 def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[dict[str, Any]], dict[str, int],
                                                               dict[str, int]]:
     """One pass over the log: the first player, each card played (name, seat, turn), how many events of
-    each type, and the highest value of each integer field of the clock events (e.g. `own_turn`, which
-    tells Overtime).
+    each type, and the peaks: the highest value of each integer field of the `turn` events (e.g.
+    `own_turn`, which tells Overtime), or the last Round of a game clocked by `round` events.
 
     The clock is the `turn` events: a card's turn is the latest `turn` field seen, the first player
     the `player` of the first one. A game of Rounds that logs no `turn` event (mastery) is clocked by
@@ -196,7 +196,8 @@ def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[di
         elif t == "round":
             if round_first is None and e.get("first").__class__ is int:
                 round_first = e["first"]
-            _peaks(e, round_peaks)
+            if rv.__class__ is int and rv > round_peaks.get("round", -1):  # its other fields are settings (AP)
+                round_peaks["round"] = rv
         elif t == "coin" and coin_first is None and e.get("purpose") == "first player" \
                 and e.get("winner").__class__ is int:
             coin_first = e["winner"]
@@ -215,9 +216,9 @@ def read_log(g: Ruleset, log: list[dict[str, Any]]) -> tuple[int | None, list[di
 
 
 def _peaks(event: dict[str, Any], peaks: dict[str, int]) -> None:
-    """The highest value of each integer field of a clock event; seats (`player`, `first`) are no measure."""
+    """The highest value of each integer field of a `turn` event; a seat (`player`) is no measure."""
     for k, v in event.items():
-        if v.__class__ is int and k not in ("player", "first") and v > peaks.get(k, -1):
+        if v.__class__ is int and k != "player" and v > peaks.get(k, -1):
             peaks[k] = v
 
 
