@@ -44,6 +44,7 @@ def same_outcome(st: CircuitsState, resumes: Sequence[Step]) -> bool:
         c.stack.append(step)
         c.run()
         key = _key(c)
+        c.release()  # its pending decision may hold it (options built when read): free it now
         if k == 0:
             first = key
         elif key != first:
