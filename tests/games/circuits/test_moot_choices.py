@@ -92,3 +92,16 @@ def test_a_scout_of_plans_all_already_known_asks_none():
     st.seen[0].add(st.plans[1][0])
     pick(st, "Scout")
     assert st.decision.kind == "target" and len(labels(st)) == 2
+
+
+def test_a_field_of_one_makes_room_without_asking():
+    # rule circuits.9.1.3
+    # rule circuits.8.5.7
+    # With the rule variant field_size = 1 a full Field holds one Asset: playing another discards it
+    # (not destruction), and there is no choice of which to ask.
+    st = scenario(heroes=("Swarm Architect", "Sparkwright"), hands=(["Echo Turret"], []),
+                  field=(["Repair Drone"], []), rules={"field_size": 1})
+    pick(st, "Play Echo Turret")
+    assert st.decision is None or st.decision.kind != "make_room"
+    assert [(e["card"], e["reason"]) for e in events(st, "discard")] == [("Repair Drone", "make room")]
+    assert events(st, "destroyed") == []

@@ -257,6 +257,9 @@ def h_charge_resolve(st: CircuitsState, step: Step) -> None:
 def h_make_room(st: CircuitsState, step: Step) -> None:
     """Asker: a full Field — discard one of your Assets first (rule 9.1.3; not destruction, 8.5.7)."""
     _, seat, iid = step
+    if len(st.field[seat]) == 1:  # a Field of one (rule variant field_size): nothing to choose
+        st.stack.append(("room_made", seat, iid, st.field[seat][0]))
+        return
     opts = [Option(f"discard:{seat}:field:{k}", f"Discard {st.name(a)} to make room",
                    {"card": st.defs[a].id, "at": {"seat": seat, "zone": "field", "index": k}}, a)
             for k, a in enumerate(st.field[seat])]
