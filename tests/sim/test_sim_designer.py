@@ -103,6 +103,11 @@ def test_the_help_shows_the_card_file_tables_and_where_rule_names_are_listed() -
     assert r.exit_code == 0, said
     assert "its [[cards]] replace the game's cards" in said, said
     assert "`cardarena games --json` lists each game's, with its default and range" in said, said
+    # what --no-cards costs besides the per-card statistics (the peaks a gate may need)
+    assert "no per-card statistics, event counts or peaks" in said, said
+    r = CliRunner().invoke(app, ["sim-report", "--help"], terminal_width=200)
+    said = " ".join(r.output.replace("│", " ").split())
+    assert "runs played with other cards (--cards) are compared, never pooled" in said, said
 
 
 def test_the_report_writes_its_numbers_as_csv_for_a_spreadsheet(tmp_path: Path) -> None:

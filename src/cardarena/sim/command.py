@@ -83,7 +83,9 @@ def sim(
     card_file: Annotated[list[Path] | None, typer.Option(
         "--cards", help="A card file played in every game: its \\[\\[cards]] replace the game's cards of the same id "
                         "and add new ones (repeatable; docs/cards.md). Recorded in run.json.")] = None,
-    no_cards: Annotated[bool, typer.Option("--no-cards", help="Do not record the log (no per-card statistics).")] = False,
+    no_cards: Annotated[bool, typer.Option(
+        "--no-cards", help="Do not record the game log: about 10% faster, but no per-card statistics, event counts "
+                           "or peaks (an event_share or peak_share gate cannot be measured).")] = False,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write the report at the end.")] = True,
 ) -> None:
     """Play many automaton games and report on them (balance lab).
@@ -403,7 +405,8 @@ def report_dir(path: Path) -> Path:
 @app.command("sim-report")
 def sim_report(
     dirs: Annotated[list[Path], typer.Argument(help="Run directories, folders of Parquet files or Parquet files; "
-                                                    "rows are pooled, variants compared.")],
+                                                    "rows are pooled, variants compared; runs played with other "
+                                                    "cards (--cards) are compared, never pooled.")],
     out_dir: Annotated[Path | None, typer.Option(
         "--out", help="Report directory (default: the first run's report/, else report/ beside the rows).")] = None,
     gates: Annotated[Path | None, typer.Option(help="A gates TOML file: exit 1 if a gate is broken.")] = None,
