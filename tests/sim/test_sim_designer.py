@@ -171,3 +171,14 @@ def test_a_run_says_its_seeds_and_pooling_says_where_a_run_adding_games_starts(t
     said = " ".join(r.output.split())
     assert r.exit_code == 0, said
     assert "2 game(s) are stored twice" in said and "a run adding games starts at --seed 6" in said, said
+
+
+def test_a_player_deciding_by_the_clock_is_said_not_to_reproduce(tmp_path: Path) -> None:
+    """'The same task gives the same row on any machine': not with `ismcts:ms=N`, whose search stops at a
+    time, so two runs of one seed differ (and variants are no longer played on the same games)."""
+    said = " ".join(_sim("mastery", "--games", "1", "--p1", "ismcts:ms=1", "--out", str(tmp_path / "run")).split())
+    assert "mastery: 1 game (1 per pair and variant, seed 0)" in said, said
+    assert ("warning: ismcts:ms=1 decides by the clock: the same seed may give other games (another machine, "
+            "another load), so the rows do not reproduce") in said, said
+    said = " ".join(_sim("mastery", "--games", "1", "--p1", "ismcts:iters=2", "--out", str(tmp_path / "b")).split())
+    assert "decides by the clock" not in said, said

@@ -149,11 +149,13 @@ def sim(
 
     workers = workers or cores()
     seeds = sorted({t.seed for t in planned})  # a run adding games to this one starts after the last
-    out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant, seeds "
-              f"{seeds[0]}–{seeds[-1]}) on {backend} with {workers} "
+    played = f"seeds {seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else f"seed {seeds[0]}"
+    out.print(f"{plan.game}: {total} game{'' if total == 1 else 's'} ({plan.games} per pair and variant, {played}) "
+              f"on {backend} with {workers} "
               f"worker(s) -> {out_dir}")
     if plan.card_files is not None:
         out.print(plan.ruleset().cards_line(), markup=False, soft_wrap=True)
+    _warn_clock(planned)
     try:
         stats = _run_with_progress(plan, out_dir, backend, workers, address, resume, run)
     except FileExistsError as e:
@@ -175,6 +177,18 @@ def sim(
         _stopped(stats.done, stats.total, out_dir)
     code = _report_and_gates([out_dir], out_dir / "report", gate_file, report)
     raise typer.Exit(code)
+
+
+def _warn_clock(planned: list[Any]) -> None:
+    """A player searching for a time (`ismcts:ms=N`) plays as far as the machine's speed and load let it:
+    its rows do not reproduce from the seed, and variants or a --resume no longer replay the same games."""
+    from cardarena.agents import make_agent
+
+    for spec in sorted({a for t in planned for a in t.agents}):
+        if getattr(make_agent(spec, seed=0), "ms", None) is not None:
+            err.print(f"warning: {spec} decides by the clock: the same seed may give other games (another machine, "
+                      "another load), so the rows do not reproduce and variants are not compared on the same "
+                      "games; iters=N plays the same games every time", markup=False, soft_wrap=True)
 
 
 def _same_cards(out_dir: Path, recorded: Any, given: Any, asked: bool) -> None:
@@ -294,8 +308,9 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
     if differ:
         err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs), and "
                   f"{differ} of them ended otherwise the second time: those runs were not played with the same "
-                  "cards or engine (a card changed between them?); each game is counted once, from the first run: "
-                  "report each run on its own to compare them", markup=False, soft_wrap=True)
+                  "cards or engine (a card changed between them?), or a player decides by the clock (ms=); each "
+                  "game is counted once, from the first run: report each run on its own to compare them",
+                  markup=False, soft_wrap=True)
     elif twice:
         err.print(f"warning: {twice} game(s) are stored twice (same seed, decks, agents and rules in two runs): "
                   f"each is counted once; a run adding games starts at --seed {max(r['seed'] for r in rows) + 1}, "
