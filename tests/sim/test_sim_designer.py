@@ -182,3 +182,15 @@ def test_a_player_deciding_by_the_clock_is_said_not_to_reproduce(tmp_path: Path)
             "another load), so the rows do not reproduce") in said, said
     said = " ".join(_sim("mastery", "--games", "1", "--p1", "ismcts:iters=2", "--out", str(tmp_path / "b")).split())
     assert "decides by the clock" not in said, said
+
+
+def test_a_deck_file_of_another_game_is_one_clear_problem(tmp_path: Path) -> None:
+    """`sim aliens --decks mastery_deck.toml,...` listed 21 problems (every aliens deck rule the mastery
+    deck breaks) where `cardarena match` says the one that matters."""
+    deck = tmp_path / "dv.toml"
+    deck.write_text(CliRunner().invoke(app, ["decks", "mastery", "dawn_vanguard"]).output, encoding="utf-8")
+    r = CliRunner().invoke(app, ["sim", "aliens", "--games", "2", "--workers", "1", "--no-report",
+                                 "--decks", f"{deck},mind_storm", "--out", str(tmp_path / "run")])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 1, said
+    assert "deck is not legal (1 problem(s)): - this deck is for mastery, not for aliens" in said, said

@@ -177,6 +177,8 @@ class Ruleset(ABC):
                 raise DeckError(key, [f"file not found, and no {self.id} starter has that name "
                                       f"(starters: {', '.join(sorted(starters))})"])
             deck = starters[key] if key in starters else load_deck(key)
+        if deck.game and deck.game != self.id:  # one reason, not every rule of the other game it breaks
+            raise DeckError(deck.source, [f"this deck is for {deck.game}, not for {self.id}"])
         problems = self.check_deck(deck, fmt)
         if problems:
             raise DeckError(deck.source, problems)
