@@ -194,3 +194,23 @@ def test_a_deck_file_of_another_game_is_one_clear_problem(tmp_path: Path) -> Non
     said = " ".join(r.output.split())
     assert r.exit_code == 1, said
     assert "deck is not legal (1 problem(s)): - this deck is for mastery, not for aliens" in said, said
+
+
+def test_a_card_no_deck_lists_has_no_play_rate(tmp_path: Path) -> None:
+    """A mastery Path's Level 2 Techniques are in no deck list: counted only in the seat-games that played
+    them, their play rate read 1.00 ("played in every game holding it") with no game not played."""
+    import csv
+
+    out = tmp_path / "run"
+    _ = " ".join(CliRunner().invoke(app, [
+        "sim", "mastery", "--p1", "greedy", "--p2", "greedy", "--games", "4", "--workers", "1", "--decks",
+        "dawn_vanguard,stone_bastion", "--out", str(out)]).output.split())
+    with (out / "report" / "mastery-cards.csv").open(encoding="utf-8") as f:
+        cards = {c["card"]: c for c in csv.DictReader(f)}
+    elsewhere = [c for c in cards.values() if c["in_deck_lists"] == "no"]
+    assert elsewhere and cards["Slash"]["in_deck_lists"] == "yes" and cards["Slash"]["play_value"]
+    for c in elsewhere:
+        info = json.loads(CliRunner().invoke(app, ["cards", "mastery", c["card"], "--json"]).output)
+        assert info["level"] == 2 and c["play_value"] == "" and int(c["win_played_n"]) == int(c["seat_games"]) > 0
+    page = (out / "report" / "report.html").read_text(encoding="utf-8")
+    assert f"<td>{elsewhere[0]['kind']}</td><td>{elsewhere[0]['seat_games']}</td><td>not in a deck list</td>" in page

@@ -59,6 +59,9 @@ class CardStat:
     win_unplayed: Rate
     mean_turn: float  # the mean turn of its first play
     outlier: str = ""  # "high" / "low" when its win-when-played interval is clear of its kind's average
+    #: False for a card no deck list holds, played from elsewhere (a mastery Path's Level 2 Techniques):
+    #: counted only where played, its play rate would read 1.00
+    listed: bool = True
 
 
 @dataclass
@@ -222,6 +225,8 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
     win_played: Counter[str] = Counter()
     win_eligible: Counter[str] = Counter()
     first_turns: dict[str, list[int]] = defaultdict(list)
+    listed: Counter[str] = Counter()  # seat-games whose deck list holds the card
+    lists_known = False
     seen: set[str] = set()
     for r in rows:
         seen.update(c["card"] for c in r["cards"])
@@ -233,6 +238,9 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
                 if c["seat"] == seat and c["card"] not in mine:
                     mine[c["card"]] = c["turn"]
             held = _deck_cards(game, r["decks"][seat], cards)
+            if held is not None:
+                lists_known = True
+                listed.update(held)
             for card in (seen if held is None else held | mine.keys()):
                 eligible[card] += 1
                 win_eligible[card] += w
@@ -251,7 +259,8 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
         stats.append(CardStat(
             card=card, kind=kind, seat_games=n, played=Rate(k, n), win_played=Rate(win_played[card], k),
             win_unplayed=Rate(win_eligible[card] - win_played[card], n - k),
-            mean_turn=statistics.fmean(first_turns[card]) if first_turns[card] else float("nan")))
+            mean_turn=statistics.fmean(first_turns[card]) if first_turns[card] else float("nan"),
+            listed=not lists_known or listed[card] > 0))
     kinds = {kd: kind_k[kd] / kind_n[kd] for kd in kind_n if kind_n[kd]}
     for s in stats:
         avg = kinds.get(s.kind)

@@ -152,7 +152,7 @@ def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
     """Each card: play rate against win rate when played (interval bars); outliers in red."""
     fig = figure(9, 5)
     ax = fig.subplots()
-    shown = [s for s in v.cards if s.win_played.n]
+    shown = [s for s in v.cards if s.win_played.n and s.listed]  # no play rate for a card no deck lists
     for flag, color in (("", "#4c78a8"), ("x", "#d62728")):
         group = [s for s in shown if bool(s.outlier) == bool(flag)]
         if group:
@@ -168,7 +168,9 @@ def plot_cards(gs: GameStats, v: VariantStats) -> Figure:
     ax.axhline(0.5, color="#888", lw=1, ls="--")
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("play rate (seat-games holding the card)")
+    hidden = sum(1 for s in v.cards if s.win_played.n and not s.listed)
+    ax.set_xlabel("play rate (seat-games holding the card)"
+                  + (f"; {hidden} cards in no deck list, played from elsewhere, are in the table only" if hidden else ""))
     ax.set_ylabel("win rate when played")
     ax.set_title(f"{gs.name}: cards ({v.label}); red = outlier against its kind's average")
     return fig
@@ -309,7 +311,8 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
             for s in sorted(v.cards, key=lambda s: (s.outlier == "", -s.played.value)):
                 cls = {"high": "hi", "low": "lo"}.get(s.outlier, "")
                 body.append([f"<span class='{cls}'>{_e(s.card)}</span>", _e(s.kind), str(s.seat_games),
-                             f"{s.played.value:.2f}", _e(s.win_played.text(2)), _e(s.win_unplayed.text(2)),
+                             f"{s.played.value:.2f}" if s.listed else "not in a deck list",
+                             _e(s.win_played.text(2)), _e(s.win_unplayed.text(2)),
                              "" if math.isnan(s.mean_turn) else f"{s.mean_turn:.1f}", _e(s.outlier)])
             if body:
                 avg = ", ".join(f"{k} {x:.2f}" for k, x in sorted(v.kind_average.items()))

@@ -45,14 +45,16 @@ def write_tables(stats: list[GameStats], out: Path, key: Any) -> list[Path]:
             measures += [(f"ends by {k}", r) for k, r in v.reasons.items()]
             summary += [[gs.name, v.label, m, *_rate(r)] for m, r in measures]
             matchups += [[gs.name, v.label, x, y, *_rate(r)] for (x, y), r in sorted(v.matrix.items())]
-            cards += [[gs.name, v.label, c.card, c.kind, c.seat_games, *_rate(c.played), *_rate(c.win_played),
-                       *_rate(c.win_unplayed), _num(c.mean_turn), c.outlier] for c in v.cards]
+            cards += [[gs.name, v.label, c.card, c.kind, c.seat_games,
+                       *(_rate(c.played) if c.listed else [""] * len(RATE)), *_rate(c.win_played),
+                       *_rate(c.win_unplayed), _num(c.mean_turn), c.outlier, "yes" if c.listed else "no"]
+                      for c in v.cards]
         tables = {
             "summary": (["game", "variant", "measure", *RATE], summary),
             "matchups": (["game", "variant", "deck", "against", *RATE], matchups),
             "cards": (["game", "variant", "card", "kind", "seat_games", *(f"play_{c}" for c in RATE),
                        *(f"win_played_{c}" for c in RATE), *(f"win_unplayed_{c}" for c in RATE),
-                       "first_play_turn", "outlier"], cards),
+                       "first_play_turn", "outlier", "in_deck_lists"], cards),
         }
         if gs.comparisons:
             tables["variants"] = (["game", "variant", "baseline", "measure", "baseline_value", "variant_value",
