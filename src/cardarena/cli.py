@@ -238,7 +238,7 @@ def cards(
     as_json: JsonOpt = False,
     cards_: CardsOpt = None,
     toml: Annotated[bool, typer.Option(
-        "--toml", help="Print the card's [[cards]] table as written in its file: a card file to copy, change and "
+        "--toml", help="Print the card's \\[\\[cards]] table as written in its file: a card file to copy, change and "
                        "give with --cards (docs/cards.md).")] = False,
 ) -> None:
     """List a game's card pool, or show one card.

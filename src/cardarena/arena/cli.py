@@ -87,7 +87,7 @@ def new(
                                "a seat over both loses as TIMEOUT (default: none; external bots keep their own "
                                "limits).")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="A card file: its [[cards]] replace the game's cards of the same id and add new ones "
+        "--cards", help="A card file: its \\[\\[cards]] replace the game's cards of the same id and add new ones "
                         "(repeatable; docs/cards.md). Stored with the contest: every game, resumed anywhere, "
                         "plays these cards.")] = None,
 ) -> None:
