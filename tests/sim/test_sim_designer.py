@@ -214,3 +214,16 @@ def test_a_card_no_deck_lists_has_no_play_rate(tmp_path: Path) -> None:
         assert info["level"] == 2 and c["play_value"] == "" and int(c["win_played_n"]) == int(c["seat_games"]) > 0
     page = (out / "report" / "report.html").read_text(encoding="utf-8")
     assert f"<td>{elsewhere[0]['kind']}</td><td>{elsewhere[0]['seat_games']}</td><td>not in a deck list</td>" in page
+
+
+def test_a_game_of_rounds_reports_its_length_in_rounds(tmp_path: Path) -> None:
+    """mastery counts Rounds (its result says 'after 7 Rounds'); the report said 'turns'."""
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["sim", "mastery", "--games", "2", "--workers", "1", "--out", str(out)],
+                           terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "│ rounds " in r.output and "│ turns " not in r.output, r.output
+    page = (out / "report" / "report.html").read_text(encoding="utf-8")
+    assert "<td>rounds</td>" in page and "<td>turns</td>" not in page
+    r = CliRunner().invoke(app, ["sim", "aliens", "--games", "2", "--workers", "1", "--out", str(tmp_path / "a")])
+    assert r.exit_code == 0 and "<td>turns</td>" in (tmp_path / "a" / "report" / "report.html").read_text(encoding="utf-8")

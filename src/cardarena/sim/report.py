@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..core.cardfiles import CardFiles
+from ..guide import load_guide
 from ..plotting import figure
 from .analysis import GameStats, VariantStats, analyse
 from .rows import Row
@@ -104,6 +105,16 @@ def length_bins(values: list[float], most: int = 40) -> list[float]:
     return [lo - 0.5 + i * width for i in range(count + 1)]
 
 
+def length_word(game: str) -> str:
+    """What a game counts its length in, as a report names it: "rounds" in mastery, else "turns"."""
+    from ..core.errors import CardArenaError
+
+    try:
+        return load_guide(game).turn_word.lower() + "s"
+    except CardArenaError:  # a game without a guide counts turns
+        return "turns"
+
+
 def plot_lengths(gs: GameStats) -> Figure:
     from matplotlib.ticker import MaxNLocator
 
@@ -115,10 +126,11 @@ def plot_lengths(gs: GameStats) -> Figure:
             vals = getattr(v, what).values
             if vals:
                 ax.hist(vals, bins=edges, alpha=0.55, label=_tick(v.label), color=f"C{i % 10}")
-        ax.set_xlabel(what)
+        unit = length_word(gs.game) if what == "turns" else what
+        ax.set_xlabel(unit)
         ax.set_ylabel("games")
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no 2.5 games
-        ax.set_title(f"{gs.name}: game length in {what}")
+        ax.set_title(f"{gs.name}: game length in {unit}")
     if len(gs.variants) > 1:
         axes[0].legend(fontsize=8)
     return fig
@@ -275,7 +287,7 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
         body = []
         for what in ("turns", "decisions"):
             sums = [getattr(v, what).summary for v in vs]
-            body.append([what] + [f"median {x['median']:.1f}, mean {x['mean']:.1f}, p10–p90 {x['p10']:.0f}–{x['p90']:.0f}, "
+            body.append([length_word(gs.game) if what == "turns" else what] + [f"median {x['median']:.1f}, mean {x['mean']:.1f}, p10–p90 {x['p10']:.0f}–{x['p90']:.0f}, "
                                   f"range {x['min']:.0f}–{x['max']:.0f}" if x else "" for x in sums])
         for k in sorted({k for v in vs for k in v.peaks}):
             sums = [v.peaks[k].summary if k in v.peaks else {} for v in vs]
@@ -377,7 +389,7 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
             for what in ("turns", "decisions"):
                 s = getattr(v, what).summary
                 if s:
-                    t.add_row(what, f"median {s['median']:.0f}, mean {s['mean']:.1f}, p10–p90 {s['p10']:.0f}–{s['p90']:.0f}")
+                    t.add_row(length_word(gs.game) if what == "turns" else what, f"median {s['median']:.0f}, mean {s['mean']:.1f}, p10–p90 {s['p10']:.0f}–{s['p90']:.0f}")
             for k, L in v.peaks.items():
                 ps = L.summary
                 t.add_row(f"peak {k}", f"median {ps['median']:.0f}, p90 {ps['p90']:.0f}, max {ps['max']:.0f}")
