@@ -124,8 +124,8 @@ def _games(game_id: str, seeds: int) -> list[tuple[str, State, random.Random, bo
             out.append((f"aliens two Pyrrhid seed {seed}", game.new_game(decks=[deck, deck], seed=seed),
                         random.Random(seed), False))
     if game_id == "circuits":  # a trigger order that can change the game (most are not asked, circuits ruling 50)
-        rng = random.Random(225)
-        out.append(("circuits trigger order seed 225", game.new_game(decks=game.random_decks(rng, 2), seed=225),
+        rng = random.Random(218)
+        out.append(("circuits trigger order seed 218", game.new_game(decks=game.random_decks(rng, 2), seed=218),
                     rng, False))
     if game_id == "mastery":  # a flexible third to pick after a Rebalance: too rare in random games
         out.append(("mastery flexible third", _mastery_flexible_third(game), random.Random(0), False))

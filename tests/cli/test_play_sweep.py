@@ -49,9 +49,9 @@ def menus(output: str) -> list[list[str]]:
 # visible): two copies of a card on the table are two choices, and the menu must tell them apart
 @pytest.mark.parametrize("game_id", ["frontline", "circuits"])
 def test_two_options_that_read_alike_say_where_each_card_is(game_id: str) -> None:
-    # seed 1, answering 1: frontline offers to Retreat either of two Vanguard Squires (one wears an
-    # Iron Helm); circuits to discard either of two Ember Turrets (1/3 HP and 3/3 HP) to make room
-    out = play(game_id, 1, "1\n" * 400).output
+    # answering 1: frontline (seed 1) offers to Retreat either of two Vanguard Squires (one wears an
+    # Iron Helm); circuits (seed 27) to discard either of two Ember Turrets to make room
+    out = play(game_id, {"frontline": 1, "circuits": 27}[game_id], "1\n" * 400).output
     repeated = [m for m in menus(out) if len(set(m)) < len(m)]
     assert repeated == [], repeated[:3]
     told = [o for m in menus(out) for o in m if re.search(r" — your (Front Line|Field) slot \d$", o)]

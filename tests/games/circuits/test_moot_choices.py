@@ -105,3 +105,36 @@ def test_a_field_of_one_makes_room_without_asking():
     assert st.decision is None or st.decision.kind != "make_room"
     assert [(e["card"], e["reason"]) for e in events(st, "discard")] == [("Repair Drone", "make room")]
     assert events(st, "destroyed") == []
+
+
+def _step3_after(answer: str | None, rally: int, hand: list[str]):
+    """P0 attacks P1's Hero; P1 answers at step 2 with `answer` (or passes); returns the state."""
+    st = board(heroes=("Lumen Warden", "Sparkwright"), hands=(hand, [answer] if answer else ["Regroup"]),
+               rally=(rally, 5), capacity=(5, 5))
+    st.apply(find(st, "Basic Attack"))
+    assert (st.decision.seat, st.decision.kind) == (1, "respond")
+    if answer:
+        st.apply(find(st, f"Answer with {answer}"))  # not `pick`: it would pass the step 3 asked next
+        while st.decision.kind == "target":  # Cinder Volley: at P0's Hero
+            st.apply(next(o.id for o in st.decision.options if "Lumen Warden" in o.label))
+    else:
+        st.apply("pass")
+    return st
+
+
+def test_a_window_step_no_card_of_the_pool_could_answer_is_not_asked():
+    # rule circuits.11.9
+    # rule circuits.11.10
+    # rule circuits.4.1
+    # circuits ruling 50 (docs/rulings/circuits.md, "Response Windows are asked...")
+    # Step 3 of P0's own Basic Attack, P1 having passed: no Reaction of the pool has a trigger that
+    # applies there, so whatever P0 holds it cannot answer; everyone can tell, and it is not asked.
+    # The same hand is asked once P1's Cinder Volley at step 2 gives Brace something to answer, unless
+    # P0 has no Rally left (and no Reserve token) to pay for any Reaction: public facts, never the hand.
+    for hand in (["Brace"], ["Regroup"]):
+        st = _step3_after(None, 5, hand)
+        assert (st.decision.seat, st.decision.kind) == (0, "action"), hand
+        st = _step3_after("Cinder Volley", 5, hand)
+        assert (st.decision.seat, st.decision.kind) == (0, "respond") and "step 3" in st.decision.prompt, hand
+        st = _step3_after("Cinder Volley", 0, hand)
+        assert (st.decision.seat, st.decision.kind) == (0, "action"), hand

@@ -28,8 +28,10 @@ def _key(st: CircuitsState) -> list[Any]:
     """The state as far as the game goes: every field but the record, the RNG's state and what the
     pending decision asks (its asking step rebuilds its options from the state)."""
     d = st.decision
-    out = [getattr(st, k) for k in st._ALL_FIELDS if k not in _IGNORED and k not in ("rng", "damage")]
+    out = [getattr(st, k) for k in st._ALL_FIELDS if k not in _IGNORED and k not in ("rng", "damage", "queued")]
     out.append({a: n for a, n in st.damage.items() if n})  # a Repair to 0 leaves a 0 entry: no damage
+    # next-attack bonuses add up and riders act on different things: their order in the queue is no matter
+    out.append(sorted(st.queued))
     out += [st.rng.s, None if d is None else (d.seat, d.kind, d.prompt, st.asker, st.resume)]
     return out
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from cardarena.core.cardfiles import CardFiles
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
 from .choices import choose_then, has_choices
 from .effects import apply_effects, effects_at
 from .paying import affordable, pay_card
+from .pool import card_pool
 from .schema import OUTCOME_TRIGGERS, AssetCard, TacticCard, kind_word
 from .state import CircuitsState
 
@@ -194,11 +196,40 @@ def h_respond(st: CircuitsState, step: Step) -> None:
         return
     frame = st.frame_data[fid]
     responder = 1 - frame["actor"] if n == 2 else frame["actor"]
-    if not st.hand[responder]:
+    if not st.hand[responder] or not could_answer(st, frame, responder, n):
         return
     # always asked: its options are built when read (core/engine.py, `Decision`)
     st.ask(responder, "respond", f"Response Window step {n}: {describe(st, frame['item'])}",
            partial(respond_options, st, fid, n), ("answer_chosen", fid, n), step)
+
+
+def could_answer(st: CircuitsState, frame: dict[str, Any], responder: int, n: int) -> bool:
+    """Whether any card of the game's pool could answer at step `n` of this window, by public facts
+    alone: the window, the responder's Rally and Reserve token, what there is to target. When none
+    could (no Reaction's trigger applies at a step 3, no Rally left for anything but a 0-cost card...),
+    everyone can tell the hand holds no answer, so asking it would be a question about nothing
+    (circuits ruling 50; rule 4.1 still holds: whether it is asked never depends on the hand)."""
+    full2 = n == 2 and frame["kind"] == "full"
+    for d in _answer_cards(st):  # cheapest first: the first one the Rally cannot pay ends the search
+        if not affordable(st, responder, d.cost, True):
+            return False
+        if (full2 if d.type == "instant" else trigger_applies(st, d.trigger or "", frame, responder, n)) \
+                and has_choices(st, responder, d.effects):
+            return True
+    return False
+
+
+def _answer_cards(st: CircuitsState) -> list[TacticCard]:
+    """The Instants and Reactions of the game's pool (its card files' too), cheapest first."""
+    files = CardFiles.from_config(st.config)
+    out = _ANSWER_CARDS.get(files)
+    if out is None:
+        out = _ANSWER_CARDS[files] = sorted((c for c in card_pool(files).tactics if c.type in ("instant", "reaction")),
+                                            key=lambda c: c.cost)
+    return out
+
+
+_ANSWER_CARDS: dict[Any, list[TacticCard]] = {}
 
 
 def respond_options(st: CircuitsState, fid: int, n: int) -> list[Option]:
