@@ -138,3 +138,16 @@ def test_a_window_step_no_card_of_the_pool_could_answer_is_not_asked():
         assert (st.decision.seat, st.decision.kind) == (0, "respond") and "step 3" in st.decision.prompt, hand
         st = _step3_after("Cinder Volley", 0, hand)
         assert (st.decision.seat, st.decision.kind) == (0, "action"), hand
+
+
+def test_an_action_step_with_nothing_left_to_do_and_an_empty_hand_ends_unasked():
+    # rule circuits.7.7
+    # rule circuits.8.1.1
+    # P1 has attacked, has no Rally and no card in hand (all public): ending the Action Step is the
+    # only thing left, so it is not asked. With a card in hand it is (whether it is playable is hidden).
+    for hand, asked in (([], False), (["Regroup"], True)):
+        st = scenario(heroes=("Lumen Warden", "Sparkwright"), hands=(hand, []), rally=(0, 3), capacity=(3, 3))
+        st.apply(find(st, "Basic Attack"))
+        assert (st.decision.kind == "action" and st.decision.seat == 0) is asked, hand
+        if not asked:
+            assert [e["player"] for e in events(st, "action_step_end")] == [0]

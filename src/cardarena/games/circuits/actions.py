@@ -186,7 +186,12 @@ def h_action(st: CircuitsState, step: Step) -> None:
     seat = step[1]
     if st.result is not None:
         return
-    # always asked: its options are built when read (core/engine.py, `Decision`)
+    # an empty hand (public) with nothing else left to do: ending is forced, and not asked. With cards
+    # in hand it is always asked, its options built when read (core/engine.py, `Decision`): whether one
+    # of them can be played is hidden.
+    if not st.hand[seat] and action_options(st, seat) == [_END]:
+        st.stack.append(("act", seat, ("end",)))
+        return
     st.ask(seat, "action", "Action Step: choose an action", partial(action_options, st, seat), ("act", seat), step)
 
 
