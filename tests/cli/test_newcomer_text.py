@@ -359,3 +359,25 @@ def test_inspect_finds_a_word_start_not_any_substring() -> None:
     assert index.find("zz") == (None, [])
     found, _ = index.find("gust")
     assert found is not None and found.name == "Blizzard Gust"
+
+
+@pytest.mark.parametrize("kind", ["trigger_order", "strike_order"])
+def test_an_order_of_triggers_or_strikes_shows_what_each_card_does(kind: str) -> None:
+    """"Several of your triggers fire: which first?" named the cards without their text."""
+    import io
+
+    from rich.console import Console
+
+    from cardarena.agents.human import TerminalHuman
+    from cardarena.core.engine import Decision, Option
+
+    g = cardarena.load_game("circuits")
+    buf = io.StringIO()
+    human = TerminalHuman(g, Console(file=buf, width=200))
+    at = {"seat": 0, "zone": "field", "index": 0}
+    d = Decision(0, kind, "Which first?", [
+        Option("a", "Solar Array", {"card": "rad-solar-array", "at": at}),
+        Option("b", "Replicator Hive", {"card": "nano-replicator-hive", "at": {**at, "index": 1}})])
+    human._print_options(d)
+    for name in ("Solar Array", "Replicator Hive"):
+        assert g.card_info(name)["text"] in buf.getvalue(), buf.getvalue()

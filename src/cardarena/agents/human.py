@@ -26,7 +26,8 @@ from .base import Agent
 #: always opened, so a lone `pass` is shown as such and never dropped silently)
 WINDOW_KINDS = ("respond",)
 #: decision kinds whose options name cards worth a line of text under the option
-DETAILED_KINDS = ("action", "followup", "respond", "loadout", "prebank", "discard", "make_room", "plan_order")
+DETAILED_KINDS = ("action", "followup", "respond", "loadout", "prebank", "discard", "make_room", "plan_order",
+                  "trigger_order", "strike_order")
 
 HELP = "i NAME = inspect · ? [TERM] = rules · d = discards · u = undo · q = concede"
 #: the public piles of a seat's view, by their key, as the boards name them
