@@ -239,6 +239,8 @@ def test_an_aliens_set_card_says_on_which_turn_it_was_set() -> None:
     view["players"][0]["command"] = [{"face_down": True, "set_turn": 9, "card": {"name": "Creeping Blight"}}]
     board = aliens_render(view)
     assert "Command Zone: [face-down: Creeping Blight, set on turn 9]" in board, board
+    view["players"][1]["command"] = [{"face_down": True, "set_turn": 4}]  # the other seat's: no card
+    assert "Command Zone: [face-down: set on turn 4]" in aliens_render(view)
 
 
 def test_frontline_ladder_links_read_as_words_not_kind_ids() -> None:

@@ -58,7 +58,9 @@ def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
             cz = []
             for c in pv["command"]:
                 if c["face_down"]:
-                    cz.append(f"[face-down: {c['card']['name']}, set on turn {c['set_turn']}]" if "card" in c else "[face-down]")
+                    # the turn it was set is public: it decides whether the card may answer as a Counter
+                    what = f"{c['card']['name']}, set on turn" if "card" in c else "set on turn"
+                    cz.append(f"[face-down: {what} {c['set_turn']}]")
                 else:
                     cz.append(c["card"]["name"])
             lines.append("    Command Zone: " + ", ".join(cz))
