@@ -79,11 +79,18 @@ const Arena = (() => {
     if (x.card && typeof x.card === "object") {
       const inner = thing(x.card);
       if (x.face_down) inner.classList.add("face-down");
+      if (x.set_turn) inner.append(el("div", "stats", "set on turn " + x.set_turn));
       return inner;
     }
     // {} is what a spectator's view keeps of a card only its holder sees (the seats' views agree on
     // nothing of it but its place): a hidden card
-    if (x.hidden || (x.face_down && !x.name) || !Object.keys(x).length) { box.classList.add("back"); box.textContent = "face-down"; return box; }
+    if (x.hidden || (x.face_down && !x.name) || !Object.keys(x).length) {
+      box.classList.add("back");
+      box.textContent = "face-down";
+      // an aliens set card's turn is public: it decides whether the card may answer as a Counter
+      if (x.set_turn) box.append(el("div", "stats", "set on turn " + x.set_turn));
+      return box;
+    }
     if (x.name) box.append(nameChip(x.name)); else if (x.kind) box.append(el("b", null, term(x.kind)));
     if (x.ko) box.classList.add("ko");
     const stats = [], refs = [];
