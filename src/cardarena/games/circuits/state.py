@@ -325,13 +325,12 @@ class CircuitsState(State):
             # each face-down Plan draws among the pool's cards of its Kind and cost (its public marks);
             # the marks of different Plans never overlap in a card, so drawing in turn is uniform
             for i in sorted(down):
-                kind, cost = self.kind_of[i], self.defs[i].cost  # the real marks: defs may hold believed cards
-                fits = [k for k, d in enumerate(pool)
-                        if isinstance(d, TacticCard) and d.plan_kind == kind and d.cost == cost]
+                marks = self.public_marks(i, self.defs[i])  # the real card's: `defs` may hold believed cards
+                fits = [k for k, d in enumerate(pool) if self.public_marks(i, d) == marks]
                 if fits:
                     defs[i] = pool.pop(fits[rng.randrange(len(fits))])
                 else:  # a believed deck list without such a Plan (core/belief.py): one from the card pool
-                    marked = plans_marked(kind, cost, CardFiles.from_config(self.config))
+                    marked = plans_marked(self.kind_of[i], self.defs[i].cost, CardFiles.from_config(self.config))
                     defs[i] = marked[rng.randrange(len(marked))]
                     pool.pop(rng.randrange(len(pool)))
             search_shuffle(rng, pool)
