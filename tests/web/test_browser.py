@@ -11,8 +11,9 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,6 +91,38 @@ def signed_in(browser: object, server: str, name: str, viewport: dict[str, int] 
     p.click("button[type=submit]")
     pw.expect(p.locator("#whoami")).to_have_text(name)
     return p
+
+
+def play_until(p: Any, game: str, until: Callable[[dict[str, Any]], bool], seed: int = 0,
+               within: float = 120.0) -> tuple[str, dict[str, Any]]:
+    """Start a game from `game`'s Learn page ("Try it") and end each of my turns at once (end, pass, done
+    or keep, else a random option), so that the automaton acts often, until `until(frame)` holds; then
+    the page is reloaded. Returns the game's API address and that frame."""
+    import random
+
+    p.goto(f"/learn/{game}")
+    p.click("#try-it")
+    p.wait_for_url(re.compile(r"/play/\d+$"))
+    api = "/api/play/" + p.url.rsplit("/", 1)[1]
+    csrf = p.locator('meta[name="csrf-token"]').get_attribute("content")
+    rng = random.Random(seed)
+    end = time.monotonic() + within
+    while True:
+        assert time.monotonic() < end, f"no frame of {game} met the condition within {within} s"
+        f = p.request.get(api).json()
+        assert not f["result"], "the game ended before a frame met the condition"
+        if until(f):
+            break
+        d = f["decision"]
+        if not (d and "options" in d):
+            time.sleep(0.02)
+            continue
+        ids = [o["id"] for o in d["options"]]
+        pick = next((i for i in ("end", "pass", "done", "keep") if i in ids), rng.choice(ids))
+        p.request.post(api + "/move", data={"seq": f["seq"], "option": pick}, headers={"x-csrf-token": csrf})
+    p.reload()
+    p.locator("#board .player").first.wait_for()
+    return api, p.request.get(api).json()
 
 
 def shot(page: object, name: str) -> None:
