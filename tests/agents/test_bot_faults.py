@@ -64,7 +64,8 @@ def _play(agent: ExternalAgent, seed: int = 3, time_control: TimeControl = TC) -
         ("crash_mid", ERROR, "crash in the middle"),
         ("exit_silent", ERROR, "exited with code 0 without answering"),
         ("hang", TIMEOUT, "no answer within its time"),
-        ("slow", TIMEOUT, "within its time"),
+        # the arena's deadline, or its clock once a late answer came in first (a busy machine): both are TIMEOUT
+        ("slow", TIMEOUT, ("no answer within its time", "ran out of time")),
         ("illegal", INVALID, "illegal option for decision"),
         ("malformed", INVALID, "malformed reply"),
         ("stale_seq", INVALID, "stale reply"),
@@ -74,12 +75,12 @@ def _play(agent: ExternalAgent, seed: int = 3, time_control: TimeControl = TC) -
         ("nan", INVALID, "malformed reply"),
     ],
 )
-def test_fault_is_a_loss_with_status(mode: str, status: str, words: str) -> None:
+def test_fault_is_a_loss_with_status(mode: str, status: str, words: str | tuple[str, ...]) -> None:
     report = _play(_bot(mode))
     seat = report.fault_seat
     assert seat is not None
     assert report.statuses[seat] == status, report.reason
-    assert words in (report.reason or ""), report.reason
+    assert any(w in (report.reason or "") for w in ((words,) if isinstance(words, str) else words)), report.reason
     r = report.result
     assert r is not None and r.reason == "forfeit" and seat not in r.winners
     forfeit = [e for e in report.state.log if e["type"] == "forfeit"]

@@ -153,4 +153,4 @@ def test_sim_report_of_a_run_before_and_after_a_card_change_says_they_differ(tmp
     assert "report each run on its own" in out
     r = runner.invoke(app, ["sim-report", str(before), str(same), "--out", str(tmp_path / "r2")])
     out = " ".join(r.output.split())
-    assert "4 game(s) are stored twice" in out and "ended otherwise" not in out and "another --seed" in out
+    assert "4 game(s) are stored twice" in out and "ended otherwise" not in out and "a run adding games starts at --seed 4" in out

@@ -46,7 +46,7 @@ def test_length_histograms_share_whole_number_bins_across_variants() -> None:
     b = [float(x) for x in range(11, 63)] * 2
     variants = [SimpleNamespace(label=label, turns=Lengths(v), decisions=Lengths(v)) for label, v in
                 (("printed rules", a), ("x=1", b))]
-    fig = plot_lengths(SimpleNamespace(name="circuits", variants=variants))  # type: ignore[arg-type]
+    fig = plot_lengths(SimpleNamespace(game="circuits", name="circuits", variants=variants))  # type: ignore[arg-type]
     bars = fig.axes[0].patches
     lefts = {round(p.get_x(), 6) for p in bars}
     assert {round(p.get_width(), 6) for p in bars} == {2.0}  # every bin two whole numbers wide
