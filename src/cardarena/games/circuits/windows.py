@@ -221,15 +221,17 @@ def could_answer(st: CircuitsState, frame: dict[str, Any], responder: int, n: in
 
 def _answer_cards(st: CircuitsState) -> list[TacticCard]:
     """The Instants and Reactions of the game's pool (its card files' too), cheapest first."""
-    files = CardFiles.from_config(st.config)
-    out = _ANSWER_CARDS.get(files)
+    key = CardFiles.sha_of(st.config)  # asked at every window step: the files are read only once
+    out = _ANSWER_CARDS.get(key)
     if out is None:
-        out = _ANSWER_CARDS[files] = sorted((c for c in card_pool(files).tactics if c.type in ("instant", "reaction")),
-                                            key=lambda c: c.cost)
+        pool = card_pool(CardFiles.from_config(st.config))
+        out = _ANSWER_CARDS[key] = sorted((c for c in pool.tactics if c.type in ("instant", "reaction")),
+                                          key=lambda c: c.cost)
     return out
 
 
-_ANSWER_CARDS: dict[Any, list[TacticCard]] = {}
+#: by the card files' hash ("" for the package's cards)
+_ANSWER_CARDS: dict[str, list[TacticCard]] = {}
 
 
 def respond_options(st: CircuitsState, fid: int, n: int) -> list[Option]:
