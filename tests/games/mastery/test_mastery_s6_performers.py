@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mastery_scenario import act_with, card, has, hp_of, labels, pick, scenario, slot
+from mastery_scenario import P1, P2, act_with, card, events, has, hp_of, labels, pick, scenario, slot
 
 HEALERS = (["Mira Dawnsong", "Kael Emberstride", "Rook Thornwall"],
            ["Tamsin Bellwright", "Brann Stormfist", "Hild Stonewarden"])
@@ -19,6 +19,27 @@ def test_shared_hand_any_eligible_hero_performs() -> None:
     assert [o.id for o in st.decision.options] == ["hero:0", "hero:2"]  # the two Healers, not Kael
     pick(st, "Rook")
     assert st.decision.kind == "target"
+
+
+def test_a_sole_performer_is_named_in_the_card_option() -> None:
+    # rule mastery.6.2
+    # rule mastery.6.4
+    # only Kael (Attacker) can perform Slash, so no performer is asked: the card's option names him
+    st = scenario(hands=(["Slash"], []))
+    o = next(o for o in st.decision.options if o.id == f"card:{card('Slash').id}")
+    assert o.label.startswith("Perform Slash by Kael Emberstride (")
+    assert o.data == {"action": "technique", "card": card("Slash").id, "hero": {"seat": 0, "slot": 1}}
+    st.apply(o.id)
+    assert st.decision.kind == "target"
+    assert events(st, "perform")[-1]["hero"] == {"seat": 0, "slot": 1}
+    # the same Heroes in the same order at the other seat: that seat's Kael is named
+    st = scenario(parties=(P2, P1), hands=([], ["Slash"]), active=1)
+    o = next(o for o in st.decision.options if o.id == f"card:{card('Slash').id}")
+    assert o.data["hero"] == {"seat": 1, "slot": 1}
+    # two Healers can perform Triage: the option names nobody, the performer is asked next
+    st = scenario(parties=HEALERS, hands=(["Triage"], []))
+    o = next(o for o in st.decision.options if o.id == f"card:{card('Triage').id}")
+    assert o.label.startswith("Perform Triage (") and "hero" not in o.data
 
 
 def test_only_legal_cards_are_offered() -> None:

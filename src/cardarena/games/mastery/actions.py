@@ -152,6 +152,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
             live.append(s)
             if not used[s]:
                 ready.append(s)
+                who.append(s)  # the slot too: a card only one ready Hero can perform names it
                 who.append(heroes[s].id)
                 who.append(path[s])
     kit = st.kit
@@ -166,7 +167,7 @@ def opportunity_options(st: MasteryState, p: int, phase: str) -> list[Option]:
     # whether a hand card is an option depends only on the card, on who is ready (Hero and Path), the
     # AP, whether targets exist and the phase: its option (or None) is remembered by those, since a
     # search asks this at most decisions of every rollout
-    # (Hero id, Path) pairs of the ready Heroes, then these four: their count tells them apart
+    # (slot, Hero id, Path) of the ready Heroes, then these four: their count tells them apart
     key = (*who, ap, enemies, others, phase)
     tab = _HAND.get(key)
     if tab is None:
@@ -227,9 +228,24 @@ def _hand_option(st: MasteryState, d: Any, ready: list[int], ap: int, enemies: b
         return None
     if tactic:
         return o if phase == "open" else None
-    if any(can_perform(st, s, d) for s in ready) and (target != "another_ally" or others):
-        return o
-    return None
+    if target == "another_ally" and not others:
+        return None
+    able = [s for s in ready if can_perform(st, s, d)]
+    if len(able) == 1:  # not asked who performs (`h_performer`): the option says who will
+        return _sole_performer_option(st, d, able[0])
+    return o if able else None
+
+
+def _sole_performer_option(st: MasteryState, d: Any, slot: int) -> Option:
+    """Technique `d`'s option when only the Hero in `slot` can perform it: its label and data name that Hero."""
+    h = st.heroes[slot]
+    key = ("card", d.id, slot, h.id)
+    o = _OPTIONS.get(key)
+    if o is None:
+        o = _OPTIONS[key] = Option(f"card:{d.id}", f"Perform {d.name} by {h.name} ({d.cost} AP, {d.symbol}): "
+                                   f"{card_text(d.target, d.effects)}",
+                                   {"action": "technique", "card": d.id, "hero": st.hero_ref(slot)}, ("card", d.id))
+    return o
 
 
 def unplayable(st: MasteryState, p: int, phase: str) -> list[tuple[str, str]]:
