@@ -227,3 +227,19 @@ def test_a_game_of_rounds_reports_its_length_in_rounds(tmp_path: Path) -> None:
     assert "<td>rounds</td>" in page and "<td>turns</td>" not in page
     r = CliRunner().invoke(app, ["sim", "aliens", "--games", "2", "--workers", "1", "--out", str(tmp_path / "a")])
     assert r.exit_code == 0 and "<td>turns</td>" in (tmp_path / "a" / "report" / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_manifest_bot_is_named_by_its_manifest_name(tmp_path: Path) -> None:
+    """A bot manifest's `name` (docs/protocol.md) is how the report names that player; the report said
+    `bot:/path/to/file.toml`. A manifest without a name keeps its file name."""
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
+    named, plain = tmp_path / "named.toml", tmp_path / "plain.toml"
+    named.write_text(f'command = ["python3", "{bot}"]\nname = "Ada\'s random"\nauthor = "Ada"\n')
+    plain.write_text(f'command = ["python3", "{bot}"]\n')
+    r = CliRunner().invoke(app, ["sim", "mastery", "--p1", f"bot:{named}", "--p2", f"bot:{plain}", "--games", "2",
+                                 "--workers", "1", "--out", str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    measures = [line.split(",")[2] for line in
+                (tmp_path / "run" / "report" / "mastery-summary.csv").read_text().splitlines()[1:]]
+    players = [m.rsplit(" (", 1)[0] for m in measures if m.startswith("P")]
+    assert players == ["P1 Ada's random", f"P2 bot:{plain}"]

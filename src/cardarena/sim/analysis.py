@@ -150,8 +150,20 @@ def changed_cards(game: str, files: CardFiles | None) -> list[str]:
     return changed + added
 
 
+def agent_label(spec: str) -> str:
+    """How the report names an agent: a bot manifest's `name` (docs/protocol.md), else its spec as typed
+    (a manifest without a name, or one not found from this folder now, keeps its file name)."""
+    from cardarena.agents.external import bot_spec
+
+    try:
+        bot = bot_spec(spec)
+    except (ValueError, OSError):
+        return spec
+    return bot.manifest_name if bot is not None and bot.manifest_name else spec
+
+
 def _player_label(rows: list[Row], p: int) -> str:
-    agents = {r["agents"][seat_of(r, p)] for r in rows}
+    agents = {agent_label(a) for a in {r["agents"][seat_of(r, p)] for r in rows}}  # a manifest read once
     decks = {r["decks"][seat_of(r, p)] for r in rows}
     label = f"P{p + 1} " + "/".join(sorted(agents))
     return label + (f" ({decks.pop()})" if len(decks) == 1 else "")
