@@ -14,6 +14,7 @@ from cardarena.core.options import SharedOptions
 from .choices import choose_then, has_choices, target_option
 from .damage import after, check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
 from .effects import apply_effects, choice_kind
+from .moot import told_apart
 from .paying import affordable, pay_card
 from .schema import AssetCard, GearCard, TacticCard
 from .squad import declare_swap, resolve_swap, swap_options, ultimate_discount
@@ -143,13 +144,17 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
     if "scouted" not in f and st.rally[seat] >= 1:
         # with no enemy face-down Plan, Scout looks at the top of their deck (rule 12.14): say which
         opts.append(_SCOUT if st.face_down_plans(1 - seat) else _SCOUT_DECK)
+    chargeable = []
     for iid in [*st.equipped(seat), *st.field[seat]]:
         d = st.defs[iid]
         if d.charge is not None and f"charge:{iid}" not in f and (iid not in st.jammed) and st.rally[seat] >= d.charge.cost \
                 and has_choices(st, seat, d.charge.effects):  # as for a card: no Asset to repair, no Charge
-            at = st.position(iid)
-            opts.append(Option(f"charge:{at['zone']}:{at['index']}", f"Charge {d.name} ({d.charge.cost} Rally)",
-                               {"action": "charge", "card": d.id, "at": at}, ("charge", iid)))
+            chargeable.append(iid)
+    for iid in told_apart(st, chargeable):  # the Charge of one of two identical copies (ruling 59)
+        d = st.defs[iid]
+        at = st.position(iid)
+        opts.append(Option(f"charge:{at['zone']}:{at['index']}", f"Charge {d.name} ({d.charge.cost} Rally)",
+                           {"action": "charge", "card": d.id, "at": at}, ("charge", iid)))
     if may_use_ultimate(st, seat):
         u = st.hero_card(seat).ultimate
         opts.append(Option("ultimate", f"Ultimate: {u.name} ({ultimate_cost(st, seat)} Rally)", {"action": "ultimate"},
@@ -208,7 +213,8 @@ def h_act(st: CircuitsState, step: Step) -> None:
         d = st.defs[iid]
         if isinstance(d, AssetCard) and len(st.field[seat]) >= st.params["field_size"]:
             st.stack.append(("make_room", seat, iid))
-            st.stack.append(("announce", seat, None, iid))  # shown before the discard is asked (ruling 52)
+            if len(told_apart(st, st.field[seat])) > 1:  # shown before the discard is asked (ruling 52)
+                st.stack.append(("announce", seat, None, iid))
         else:
             choose_then(st, seat, iid, ("declare", seat, iid))
     elif what == "attack":
@@ -260,14 +266,17 @@ def h_charge_resolve(st: CircuitsState, step: Step) -> None:
 
 
 def h_make_room(st: CircuitsState, step: Step) -> None:
-    """Asker: a full Field — discard one of your Assets first (rule 9.1.3; not destruction, 8.5.7)."""
+    """Asker: a full Field — discard one of your Assets first (rule 9.1.3; not destruction, 8.5.7).
+    Identical copies in identical states are one option, and a Field of one (rule variant field_size)
+    or of such copies only asks nothing (circuits ruling 59)."""
     _, seat, iid = step
-    if len(st.field[seat]) == 1:  # a Field of one (rule variant field_size): nothing to choose
-        st.stack.append(("room_made", seat, iid, st.field[seat][0]))
+    cands = told_apart(st, st.field[seat])
+    if len(cands) == 1:
+        st.stack.append(("room_made", seat, iid, cands[0]))
         return
     opts = [Option(f"discard:{seat}:field:{k}", f"Discard {st.name(a)} to make room",
                    {"card": st.defs[a].id, "at": {"seat": seat, "zone": "field", "index": k}}, a)
-            for k, a in enumerate(st.field[seat])]
+            for k, a in enumerate(st.field[seat]) if a in cands]
     st.ask(seat, "make_room", f"Your Field is full: discard an Asset to play {st.name(iid)}", opts,
            ("room_made", seat, iid), step)
 
@@ -326,7 +335,7 @@ def h_fire(st: CircuitsState, step: Step) -> None:
 def h_attack_target(st: CircuitsState, step: Step) -> None:
     """Asker: the Basic Attack's target (rules 8.1.3–8.1.4); it is fixed once declared (8.1.7)."""
     seat = step[1]
-    cands = attack_targets(st, seat)
+    cands = told_apart(st, attack_targets(st, seat))  # identical copies are one target (ruling 59)
     if len(cands) == 1:
         st.stack.append(("attack_declare", seat, cands[0]))
         return

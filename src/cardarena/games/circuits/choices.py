@@ -9,7 +9,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 
 from .effects import choice_kind, look
-from .moot import same_outcome
+from .moot import same_outcome, told_apart
 from .schema import AssetCard, Effect, kind_word
 from .state import CircuitsState
 
@@ -31,6 +31,13 @@ def candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
     if kind == "enemy_plan":
         return st.face_down_plans(enemy)  # rule 12.14: "look at one enemy face-down Plan"
     return [-1]
+
+
+def choice_candidates(st: CircuitsState, seat: int, kind: str) -> list[int]:
+    """The candidates a target question offers: identical copies in identical states are one (circuits
+    ruling 59). Not among face-down Plans: the chooser cannot tell them apart by what it sees."""
+    cands = candidates(st, seat, kind)
+    return cands if kind == "enemy_plan" else told_apart(st, cands)
 
 
 def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool:
@@ -84,7 +91,7 @@ def h_announce(st: CircuitsState, step: Step) -> None:
     decision asked while the card is still hidden would tell the other seat what kind of card is
     coming. A step of its own, not part of the asker, which must have no side effects."""
     _, seat, kind, iid = step
-    if kind is None or len(candidates(st, seat, kind)) > 1:
+    if kind is None or len(choice_candidates(st, seat, kind)) > 1:
         st.seen[1 - seat].add(iid)
         st.emit("announce", player=seat, card=st.ref(iid))
 
@@ -93,7 +100,7 @@ def h_choose(st: CircuitsState, step: Step) -> None:
     """Asker: the target of a card, a Charge or an Ultimate (`what`: the card, or the Ultimate's name).
     Targets are public, so whether there is a choice tells nothing hidden."""
     _, seat, kind, what, then = step
-    cands = candidates(st, seat, kind)
+    cands = choice_candidates(st, seat, kind)
     # one candidate, or a Charge's choice that cannot change anything (Repair on Assets none of which
     # is damaged): nothing to ask (circuits ruling 50). A card's or an Ultimate's target is declared in
     # its window, where it always shows: only a Charge, which opens none, can leave no trace of it.

@@ -52,3 +52,55 @@ def same_outcome(st: CircuitsState, resumes: Sequence[Step]) -> bool:
         elif key != first:
             return False
     return True
+
+
+# -- identical copies ----------------------------------------------------------------------------------
+
+
+def _named_at(obj: Any, a: int, path: tuple[Any, ...], out: list[tuple[Any, ...]]) -> None:
+    """The paths inside `obj` (nested tuples, lists, dicts) where the card id `a` stands. A number that
+    only happens to equal `a` (an amount, a step) counts too: that can only keep a question asked."""
+    if type(obj) is int:
+        if obj == a:
+            out.append(path)
+    elif isinstance(obj, (tuple, list)):
+        for k, x in enumerate(obj):
+            _named_at(x, a, (*path, k), out)
+    elif isinstance(obj, dict):
+        for k, x in obj.items():
+            _named_at(x, a, (*path, k), out)
+
+
+def _facts(st: CircuitsState, a: int) -> tuple[Any, ...]:
+    """Everything of the state that tells card `a` apart from another copy of its card: its zone and
+    who may see it, its damage, Guard and Jam, its delay, the once-per-turn uses and Charge spent on it
+    (flags), a rider aimed at it, and the windows and steps still to run that name it. Not its place in
+    its zone: the rulebook gives a zone no order (positions only name cards)."""
+    s = str(a)
+    o = st.owner[a]
+    zone = next((z for z in ("field", "hand", "discard", "plans", "deck") if a in getattr(st, z)[o]),
+                "pending" if a in st.pending else "")
+    flags = sorted(f"{k}:" + ":".join("*" if t == s else t for t in f.split(":"))
+                   for k, fs in (("turn", st.flags), ("match", st.match_flags)) for f in fs if s in f.split(":"))
+    queued = sorted(repr(tuple("*" if x == a else x for x in q)) for q in st.queued if a in q)
+    named: list[tuple[Any, ...]] = []
+    _named_at(st.stack, a, ("stack",), named)
+    _named_at(st.frame_data, a, ("frames",), named)
+    return (st.defs[a].id, zone, st.visible_mask(a), st.damage.get(a, 0), st.guarded.get(a), st.jammed.get(a),
+            st.kind_of.get(a), a in st.delayed, a in st.delay_used, tuple(flags), tuple(queued), tuple(named))
+
+
+def told_apart(st: CircuitsState, cards: Sequence[int]) -> list[int]:
+    """One card of each group of identical copies in identical states (`_facts`), the first of each in
+    order: choosing between such copies is a question about nothing (circuits ruling 59). Only for cards
+    every seat sees (the Field, a played Asset, Gear): the facts compared are then public."""
+    out: list[int] = []
+    seen: set[tuple[Any, ...]] = set()
+    for a in cards:
+        if len(cards) > 1:
+            key = _facts(st, a)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
