@@ -239,3 +239,18 @@ def test_the_cap_never_ends_in_a_draw():
         for priority in (0, 1):
             st = cap_now(hp, priority)
             assert st.result.reason == "safety_cap" and st.result.winner in (0, 1)
+
+
+def test_the_result_line_without_the_log_claims_no_lead_the_winner_did_not_have():
+    # rule aliens.14.4
+    # Live Aliens tied 3–3, P1 wins on Squad HP. The play-by-play's "Result:" line is worded from the
+    # result event alone (no log): it used to say "P1 led on live Aliens", which P1 did not.
+    from cardarena.games.aliens.narrate import narrate
+
+    st = cap_now({"Gravok Stonehide": 5}, priority=1)
+    assert cap_event(st)["decided_by"] == "squad_hp" and st.result.winner == 0
+    [result] = events(st, "result")
+    line = narrate(result) or ""
+    assert "safety cap ended the game" in line
+    assert "led on live Aliens" not in line
+    assert "more live Aliens, then more Squad HP, then priority" in line
