@@ -243,3 +243,48 @@ def test_a_manifest_bot_is_named_by_its_manifest_name(tmp_path: Path) -> None:
                 (tmp_path / "run" / "report" / "mastery-summary.csv").read_text().splitlines()[1:]]
     players = [m.rsplit(" (", 1)[0] for m in measures if m.startswith("P")]
     assert players == ["P1 Ada's random", f"P2 bot:{plain}"]
+
+
+def test_a_variant_is_compared_game_by_game_on_the_same_deals(tmp_path: Path) -> None:
+    """A run's variants play the same deals as the baseline (same seed, decks and seats), but each
+    difference was computed as if the arms were two independent samples (the twins' correlation
+    ignored): paired, the interval is the per-game differences' own. Pooled with games of another seed
+    in one arm only, the arms are no longer twins, and the report says so."""
+    import csv
+    import math
+    import statistics
+
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["sim", "mastery", "--games", "12", "--workers", "1", "--variant", "ap=10",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "paired: each of the 12 games has its twin" in " ".join(r.output.split())
+    rows = read_rows(out)
+
+    def table(report: Path) -> dict[str, dict[str, str]]:
+        with (report / "mastery-variants.csv").open(encoding="utf-8") as f:
+            return {d["measure"]: d for d in csv.DictReader(f)}
+
+    def twin(x: dict[str, Any]) -> tuple[Any, ...]:
+        return x["seed"], tuple(x["decks"]), x["p1_seat"]
+
+    base = {twin(x): x for x in rows if x["variant"] == "printed rules"}
+    for measure, of_game in (("P1 win rate", lambda x: float(x["p1_seat"] in x["winners"])),
+                             ("mean turns", lambda x: float(x["turns"]))):
+        ds = [of_game(x) - of_game(base[twin(x)]) for x in rows if x["variant"] == "ap=10"]
+        mean, half = statistics.fmean(ds), 1.959964 * statistics.stdev(ds) / math.sqrt(len(ds))
+        got = table(out / "report")[measure]
+        assert got["paired"] == "yes"
+        assert math.isclose(float(got["lo95"]), mean - half, abs_tol=1e-5), (measure, got, ds)
+        assert math.isclose(float(got["hi95"]), mean + half, abs_tol=1e-5), (measure, got, ds)
+    assert table(out / "report")["first-player win rate"]["paired"] == "no"  # over decisive games, not the same in both
+    more = tmp_path / "more"  # four baseline games of other seeds: the baseline arm has games with no twin
+    r = CliRunner().invoke(app, ["sim", "mastery", "--games", "4", "--seed", "12", "--workers", "1",
+                                 "--out", str(more), "--no-report"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["sim-report", str(out), str(more), "--out", str(tmp_path / "pooled")])
+    assert r.exit_code == 0, r.output
+    assert "not paired: 4 baseline and 0 variant games have no twin" in " ".join(r.output.split())
+    assert {d["paired"] for d in table(tmp_path / "pooled").values()} == {"no"}
+    page = (tmp_path / "pooled" / "report.html").read_text(encoding="utf-8")
+    assert "not paired: 4 baseline and 0 variant games" in page

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -21,7 +21,7 @@ from cardarena.core.errors import CardArenaError
 from cardarena.core.registry import load_game
 
 from .rows import Row
-from .stats import Diff, Rate, quantile, two_means, two_proportions
+from .stats import Diff, Rate, paired, quantile, two_means, two_proportions
 
 #: a card's win rate is an outlier only with at least this many seat-games on each side
 MIN_CARD_GAMES = 10
@@ -92,6 +92,8 @@ class Comparison:
     label: str
     baseline: str
     diffs: dict[str, tuple[str, str, Diff]]  # measure -> (baseline text, variant text, difference)
+    #: whether the games are paired by deal, and which measures are compared game by game (`twins`)
+    pairing: str = ""
 
 
 @dataclass
@@ -286,25 +288,65 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
     return stats, kinds
 
 
+def _twin(r: Row) -> tuple[Any, ...]:
+    """What makes a game of one arm the same deal as a game of another: its seed, decks and seats."""
+    return (r["seed"], tuple(r["decks"]), tuple(r["agents"]), r["p1_seat"])
+
+
+def twins(base: list[Row], other: list[Row]) -> tuple[list[tuple[Row, Row]], str]:
+    """The games of the two arms paired by deal (`_twin`), with the report's sentence on it. Every game
+    of either arm must have its one twin in the other (a run's variants do: they share their seeds);
+    otherwise none is paired and the sentence says why."""
+    by_key = {_twin(r): r for r in base}
+    pairs = [(by_key[k], r) for r in other if (k := _twin(r)) in by_key]
+    n = len(pairs)
+    if len(by_key) == len(base) == len(other) == n == len({_twin(r) for r in other}):
+        return pairs, (f"paired: each of the {n} games has its twin in the other arm (same seed, decks and seats), "
+                       "so rates over all games, lengths and matchups are compared game by game; the "
+                       "first-player and card rates (over games or seat-games that differ between the arms) "
+                       "are not")
+    return [], (f"not paired: {len(base) - n} baseline and {len(other) - n} variant games have no twin (same seed, "
+                "decks and seats) in the other arm, so every measure compares two independent samples")
+
+
+def _ends_by(reason: str) -> Callable[[Row], float]:
+    return lambda r: r["reason"] == reason
+
+
+def _matchup(x: str, y: str) -> tuple[Callable[[Row], float], Callable[[Row], bool]]:
+    """Deck `x`'s win in a game, and the games of `x` against `y` (as `matchup_matrix` counts them)."""
+    return (lambda r: won(r, r["decks"].index(x))), (lambda r: len(r["decks"]) == 2 and sorted(r["decks"]) == [x, y])
+
+
 def compare(base: VariantStats, other: VariantStats, cards: list[str] | None = None) -> Comparison:
     """Each measure of `other` minus the baseline's: the rates, the lengths, every deck pair's matchup
     (`matchup X vs Y`, X's win rate) and, for `cards` (those a card file changes), their play rate and
-    win rate when played."""
+    win rate when played. Played on the same deals (`twins`), the games' own measures are compared by
+    their per-game differences (`stats.paired`)."""
     diffs: dict[str, tuple[str, str, Diff]] = {}
+    pairs, how = twins(base.rows, other.rows)
 
-    def rate(name: str, a: Rate, b: Rate) -> None:
-        diffs[name] = (a.text(), b.text(), two_proportions(a, b))
+    def rate(name: str, a: Rate, b: Rate, of_game: Callable[[Row], float] | None = None,
+             among: Callable[[Row], bool] | None = None) -> None:
+        """`of_game`: the measure of one game (over the games `among` chooses), for paired arms."""
+        if pairs and of_game is not None:
+            d = paired([(of_game(x), of_game(y)) for x, y in pairs if among is None or among(x)])
+        else:
+            d = two_proportions(a, b)
+        diffs[name] = (a.text(), b.text(), d)
 
-    rate("P1 win rate", base.players[0][1], other.players[0][1])
+    rate("P1 win rate", base.players[0][1], other.players[0][1], lambda r: won(r, seat_of(r, 0)))
     rate("first-player win rate", base.first_player, other.first_player)
     for reason in sorted(set(base.reasons) | set(other.reasons)):
         rate(f"ends by {reason}", base.reasons.get(reason, Rate(0, len(base.rows))),
-             other.reasons.get(reason, Rate(0, len(other.rows))))
+             other.reasons.get(reason, Rate(0, len(other.rows))), _ends_by(reason))
     for name, a, b in (("turns", base.turns, other.turns), ("decisions", base.decisions, other.decisions)):
         diffs[f"mean {name}"] = (f"{a.summary.get('mean', float('nan')):.2f}",
-                                 f"{b.summary.get('mean', float('nan')):.2f}", two_means(a.values, b.values))
+                                 f"{b.summary.get('mean', float('nan')):.2f}",
+                                 paired([(float(g[name]), float(h[name])) for g, h in pairs]) if pairs
+                                 else two_means(a.values, b.values))
     for x, y in sorted(k for k in base.matrix if k[0] < k[1] and k in other.matrix):
-        rate(f"matchup {x} vs {y}", base.matrix[(x, y)], other.matrix[(x, y)])
+        rate(f"matchup {x} vs {y}", base.matrix[(x, y)], other.matrix[(x, y)], *_matchup(x, y))
     before = {c.card: c for c in base.cards}
     after = {c.card: c for c in other.cards}
     none = CardStat("", "", 0, Rate(0, 0), Rate(0, 0), Rate(0, 0), float("nan"))
@@ -313,7 +355,7 @@ def compare(base: VariantStats, other: VariantStats, cards: list[str] | None = N
             was, now = before.get(card, none), after.get(card, none)
             rate(f"{card}: play rate", was.played, now.played)
             rate(f"{card}: win when played", was.win_played, now.win_played)
-    return Comparison(other.label, base.label, diffs)
+    return Comparison(other.label, base.label, diffs, how)
 
 
 def peak_share(rows: list[Row], peak: str, at_least: int | str) -> Rate:

@@ -340,7 +340,7 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
             for c in gs.comparisons:
                 body = [[_e(m), _e(a), _e(b), _e(d.text())] for m, (a, b, d) in c.diffs.items()]
                 parts.append(f"<p>{_e(c.label)} against {_e(c.baseline)} (difference, 95% interval, "
-                             "two-sided z-test):</p>")
+                             f"two-sided z-test; {_e(c.pairing)}):</p>")
                 parts.append(_table(["measure", c.baseline, c.label, "difference"], body))
     parts.append("</body></html>")
     return "".join(parts)
@@ -403,7 +403,8 @@ def print_summary(stats: list[GameStats], console: Console) -> None:
                 t.add_row("[red]engine errors[/red]", str(len(v.errors)))
             console.print(t)
         for c in gs.comparisons:
-            t = Table(title=escape(f"{gs.name}: {c.label} against {c.baseline}"), title_justify="left")
+            t = Table(title=escape(f"{gs.name}: {c.label} against {c.baseline}"), title_justify="left",
+                      caption=escape(c.pairing), caption_justify="left")
             for col in ("measure", c.baseline, c.label, "difference [95%] p"):
                 t.add_column(escape(col))
             quiet = [m for m, (_, _, d) in c.diffs.items() if m.startswith("matchup ") and not d.p < 0.05]

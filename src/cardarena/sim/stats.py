@@ -1,9 +1,11 @@
 """The few statistics the balance lab needs, written out so that no heavy dependency is required:
-Wilson score intervals for rates, and two-sample z-tests for A/B variants (docs/balance/README.md)."""
+Wilson score intervals for rates, two-sample z-tests for A/B variants and, for variants played on the
+same games, a z-test on the per-game differences (docs/balance/README.md)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: z for a two-sided 95% interval
@@ -57,6 +59,8 @@ class Diff:
     lo: float
     hi: float
     p: float
+    #: from per-game differences of the same games in both arms (`paired`), not two independent samples
+    paired: bool = False
 
     def text(self, digits: int = 3) -> str:
         if math.isnan(self.diff):
@@ -89,6 +93,21 @@ def two_means(a: list[float], b: list[float]) -> Diff:
     d = mb - ma
     p = (1.0 if d == 0 else 0.0) if se == 0 else normal_sf2(d / se)
     return Diff(d, d - Z95 * se, d + Z95 * se, p)
+
+
+def paired(pairs: Sequence[tuple[float, float]]) -> Diff:
+    """B minus A over pairs (a, b), one game measured in both arms (the same seed, decks and seats): the
+    mean per-game difference, a normal 95% interval on its standard error and a z-test. The arms share
+    their deals, so they are correlated: the two-sample tests ignore that, and their intervals are wider
+    than the data allow."""
+    n = len(pairs)
+    if n < 2:
+        return Diff(math.nan, math.nan, math.nan, math.nan, True)
+    ds = [b - a for a, b in pairs]
+    d = sum(ds) / n
+    se = math.sqrt(sum((x - d) ** 2 for x in ds) / (n - 1) / n)
+    p = (1.0 if d == 0 else 0.0) if se == 0 else normal_sf2(d / se)
+    return Diff(d, d - Z95 * se, d + Z95 * se, p, True)
 
 
 def quantile(xs: list[float], q: float) -> float:

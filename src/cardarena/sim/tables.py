@@ -26,7 +26,7 @@ def _num(x: float) -> str:
 
 
 def _diff(d: Diff) -> list[Any]:
-    return [_num(d.diff), _num(d.lo), _num(d.hi), _num(d.p)]
+    return [_num(d.diff), _num(d.lo), _num(d.hi), _num(d.p), "yes" if d.paired else "no"]
 
 
 def write_tables(stats: list[GameStats], out: Path, key: Any) -> list[Path]:
@@ -58,7 +58,7 @@ def write_tables(stats: list[GameStats], out: Path, key: Any) -> list[Path]:
         }
         if gs.comparisons:
             tables["variants"] = (["game", "variant", "baseline", "measure", "baseline_value", "variant_value",
-                                   "difference", "lo95", "hi95", "p"],
+                                   "difference", "lo95", "hi95", "p", "paired"],
                                   [[gs.name, c.label, c.baseline, m, a, b, *_diff(d)]
                                    for c in gs.comparisons for m, (a, b, d) in c.diffs.items()])
         for kind, (head, body) in tables.items():
