@@ -57,10 +57,10 @@ def test_the_aec_env_refuses_an_illegal_action(game: str) -> None:
     env.reset(seed=3)
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    seq = env.state.decision.seq
+    seq = env.game_state.decision.seq
     with pytest.raises(ValueError):
         env.step(illegal)
-    assert env.state.decision.seq == seq  # nothing happened
+    assert env.game_state.decision.seq == seq  # nothing happened
 
 
 def test_the_mask_in_infos_is_the_observed_mask() -> None:
@@ -81,24 +81,24 @@ def test_a_non_integer_action_is_refused_not_rounded(bad) -> None:
     # a float from a policy head must not silently become option int(x)
     env = aec_env("aliens")
     env.reset(seed=3)
-    seq = env.state.decision.seq
+    seq = env.game_state.decision.seq
     with pytest.raises(ValueError, match="not an action"):
         env.step(bad)
-    assert env.state.decision.seq == seq
+    assert env.game_state.decision.seq == seq
     g = gym_env("aliens")
     g.reset(seed=3)
-    seq = g.state.decision.seq
+    seq = g.game_state.decision.seq
     with pytest.raises(ValueError, match="not an action"):
         g.step(bad)
-    assert g.state.decision.seq == seq and g.state.result is None
+    assert g.game_state.decision.seq == seq and g.game_state.result is None
 
 
 def test_numpy_integer_actions_are_taken() -> None:
     env = aec_env("aliens")
     env.reset(seed=3)
-    seq = env.state.decision.seq
+    seq = env.game_state.decision.seq
     env.step(np.int64(0))
-    assert env.state.decision.seq != seq
+    assert env.game_state.decision.seq != seq
     g = gym_env("aliens")
     g.reset(seed=3)
     _, _, term, _, _ = g.step(np.array(0))

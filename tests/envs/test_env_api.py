@@ -33,6 +33,24 @@ def test_gymnasium_check_env(game: str) -> None:
         check_env(gym_env(game, opponent="random"), skip_render_check=False)
 
 
+def test_pettingzoo_state_is_its_method_and_the_game_is_game_state() -> None:
+    """`env.state` was the engine's State (None before `reset`), which hid PettingZoo's global `state()`:
+    `env.state()` failed with "'NoneType' object is not callable". The env has no global state (no
+    `state_space`), so `state()` raises PettingZoo's own NotImplementedError, and the game is
+    `env.game_state` in both environments (docs/rl.md)."""
+    env = aec_env("mastery")
+    assert "state_space" not in dir(env) and env.game_state is None
+    with pytest.raises(NotImplementedError, match=r"state\(\) method has not been implemented .*cardarena_mastery_v0"):
+        env.state()
+    env.reset(seed=1)
+    with pytest.raises(NotImplementedError, match=r"state\(\) method has not been implemented"):
+        env.state()
+    assert env.game_state.decision.seat == env.possible_agents.index(env.agent_selection)
+    g = gym_env("mastery")
+    g.reset(seed=1)
+    assert g.game_state.decision.seat == 0 and not hasattr(g, "state")
+
+
 def test_every_game_is_covered() -> None:
     assert {"aliens", "circuits", "mastery", "frontline"} <= set(GAMES)
 
@@ -53,7 +71,7 @@ def test_aec_rewards_are_the_result(game: str) -> None:
                 env.step(None)
                 continue
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        winners = env.state.result.winners
+        winners = env.game_state.result.winners
         assert winners, "random games of these games end with a winner"
         for seat, agent in enumerate(env.possible_agents):
             assert total[agent] == (1.0 if seat in winners else -1.0)
@@ -90,7 +108,7 @@ def test_circuits_formats_without_decks_pass_the_pettingzoo_checks(fmt: str) -> 
     seed_test(lambda: aec_env("circuits", fmt=fmt), num_cycles=40)
     env = aec_env("circuits", fmt=fmt)
     env.reset(seed=2)
-    assert env.state.config["format"] == fmt
+    assert env.game_state.config["format"] == fmt
 
 
 @pytest.mark.parametrize("call", ["step", "observe", "last", "agent_iter"])

@@ -32,7 +32,7 @@ def test_outcome_rewards_and_the_learner_always_has_the_decision(seat: int) -> N
     totals = []
     for g in range(6):
         obs, _ = env.reset(seed=g)
-        assert env.state.decision.seat == seat and obs["action_mask"].sum() >= 1
+        assert env.game_state.decision.seat == seat and obs["action_mask"].sum() >= 1
         _, total, info = _play(env, seed=g, rng_seed=g)
         winners = info["result"]["winners"]
         assert total == (0.0 if not winners else (1.0 if seat in winners else -1.0))
@@ -52,7 +52,7 @@ def test_reset_with_a_seed_replays_the_same_game() -> None:
 def test_shaped_reward_is_off_by_default_and_sums_to_outcome_minus_start() -> None:
     env = gym_env("aliens", shaped=True)
     env.reset(seed=3)
-    start = env.ruleset.evaluate(env.state, 0)
+    start = env.ruleset.evaluate(env.game_state, 0)
     _, total, info = _play(env, seed=3)
     winners = info["result"]["winners"]
     outcome = 0.0 if not winners else (1.0 if 0 in winners else -1.0)
@@ -69,7 +69,7 @@ def test_an_illegal_action_ends_the_episode_as_a_loss() -> None:
     _, reward, term, _, info = env.step(bad)
     assert reward == -1.0 and term and info["illegal"]
     assert info["result"] == {"winners": [1], "reason": "forfeit"}  # like any end of an episode
-    assert env.state.result is not None and env.state.result.winners == (1,)  # a forfeit: the game is over
+    assert env.game_state.result is not None and env.game_state.result.winners == (1,)  # a forfeit: the game is over
     with pytest.raises(ResetNeeded, match=r"after the episode ended \(terminated or truncated\): call reset\(\)"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
@@ -84,10 +84,10 @@ def test_a_step_before_reset_or_after_a_truncation_needs_a_reset() -> None:
     for _ in range(3):
         obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert trunc and not term
-    seq = env.state.decision.seq
+    seq = env.game_state.decision.seq
     with pytest.raises(ResetNeeded, match="terminated or truncated"):  # the game does not run on past max_steps
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert env.state.decision.seq == seq
+    assert env.game_state.decision.seq == seq
     obs, _ = env.reset(seed=0)
     assert obs["action_mask"].any()
 
@@ -137,7 +137,7 @@ def test_one_deck_given_the_other_seat_gets_the_formats_default() -> None:
     # a circuits Squad game needs Squad decks on both sides
     env = gym_env("circuits", deck="squad_sunwall", fmt="squad")
     obs, _ = env.reset(seed=1)
-    assert env.state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
+    assert env.game_state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
 
 
 def test_one_squad_deck_given_without_fmt_makes_a_squad_game() -> None:
@@ -145,7 +145,7 @@ def test_one_squad_deck_given_without_fmt_makes_a_squad_game() -> None:
     for kw in ({"deck": "squad_sunwall"}, {"opponent_deck": "squad_sunwall"}):
         env = gym_env("circuits", **kw)
         obs, _ = env.reset(seed=1)
-        assert env.state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
+        assert env.game_state.config.get("format") == "squad" and obs["action_mask"].sum() >= 1
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -153,7 +153,7 @@ def test_circuits_limited_without_decks_plays_sealed_stand_in_decks(seat: int) -
     # Limited has no starters: each seat plays the automatic deck of a Sealed pool of the game seed
     env = gym_env("circuits", fmt="limited", seat=seat)
     a, ta, _ = _play(env, seed=4)
-    assert env.state.config.get("format") == "limited"
+    assert env.game_state.config.get("format") == "limited"
     b, tb, _ = _play(gym_env("circuits", fmt="limited", seat=seat), seed=4)
     assert ta == tb and all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
 

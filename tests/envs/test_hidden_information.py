@@ -22,16 +22,16 @@ def test_resampling_the_opponents_hidden_cards_leaves_the_observation_unchanged(
     for g in range(6):
         env.reset(seed=g)
         for step in range(400):
-            st = env.state
+            st = env.game_state
             if st.result is not None or st.decision is None:
                 break
             if step % 7 == 0:
                 for seat, agent in enumerate(env.possible_agents):
                     before = env.observe(agent)
                     other = st.determinize(seat, rng)  # the observer's information set, resampled
-                    env.state = other
+                    env.game_state = other
                     after = env.observe(agent)
-                    env.state = st
+                    env.game_state = st
                     assert np.array_equal(before["observation"], after["observation"]), (game, seat, step)
                     assert np.array_equal(before["action_mask"], after["action_mask"])
                     checked += 1

@@ -69,7 +69,7 @@ class CardArenaAEC(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._np_random = np.random.default_rng()
-        self.state: State | None = None
+        self.game_state: State | None = None
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -84,7 +84,7 @@ class CardArenaAEC(AECEnv):
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**31 - 1))
         decks = self.decks if self.decks is not None else self.ruleset.fill_decks([None] * self.nseats, self.fmt, game_seed)
-        self.state = self.ruleset.new_game(decks=decks, seed=game_seed, fmt=self.fmt, rules=self.rules)
+        self.game_state = self.ruleset.new_game(decks=decks, seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -96,7 +96,7 @@ class CardArenaAEC(AECEnv):
 
     def _after_move(self) -> None:
         """Select the deciding seat, or end the game for every agent."""
-        st = self.state
+        st = self.game_state
         assert st is not None
         d = st.decision
         if st.result is not None or d is None:
@@ -120,9 +120,9 @@ class CardArenaAEC(AECEnv):
     def _started(self, call: str) -> State:
         """The game, or a clear error for a call before the first `reset` (the base class would fail
         on a missing attribute)."""
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError(f"{call} before reset(): call reset() first")
-        return self.state
+        return self.game_state
 
     def step(self, action: Any) -> None:
         self._started("step()")
@@ -130,7 +130,7 @@ class CardArenaAEC(AECEnv):
         if self.terminations[a] or self.truncations[a]:
             self._was_dead_step(action)
             return
-        st = self.state
+        st = self.game_state
         assert st is not None and st.decision is not None
         d = st.decision
         st.apply(self.encoder.option_id(d, action), seq=d.seq)
@@ -162,9 +162,9 @@ class CardArenaAEC(AECEnv):
         }
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
-        st = self.state
+        st = self.game_state
         seat = self._seat[self.agent_selection]
         text = self.ruleset.render(st.view(seat))
         if st.result is not None:

@@ -77,7 +77,7 @@ class CardArenaGym(gym.Env):
             "action_mask": spaces.Box(0, 1, (spec.max_options,), np.int8),
         })
         self.action_space = spaces.Discrete(spec.max_options)
-        self.state: State | None = None
+        self.game_state: State | None = None
         self._steps = 0
         #: the learner was told the episode ended, terminated or truncated (by `step`)
         self._ended = False
@@ -100,13 +100,13 @@ class CardArenaGym(gym.Env):
         self._end_opponent()
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.opponent.reset(int(self.np_random.integers(0, 2**31 - 1)))
-        self.state = self.ruleset.new_game(decks=self._decks(game_seed), seed=game_seed, fmt=self.fmt, rules=self.rules)
+        self.game_state = self.ruleset.new_game(decks=self._decks(game_seed), seed=game_seed, fmt=self.fmt, rules=self.rules)
         self._steps = 0
         self._ended = False
         self._opponent_fault = None
         self._opponent_running = True
         try:  # an external bot starts its process here, like in `cardarena match`
-            self.opponent.start(self.state, 1 - self.seat)
+            self.opponent.start(self.game_state, 1 - self.seat)
         except Exception as e:  # its crash is its forfeit, never the learner's
             self._opponent_lost(*agent_failure(self.opponent.name, e)[:2])
         self._play_opponent()
@@ -114,23 +114,23 @@ class CardArenaGym(gym.Env):
         return self._obs(), self._info()
 
     def _opponent_lost(self, status: str, why: str) -> None:
-        assert self.state is not None
-        forfeit(self.state, 1 - self.seat, why, status)
+        assert self.game_state is not None
+        forfeit(self.game_state, 1 - self.seat, why, status)
         self._opponent_fault = why
         self._opponent_status = status
 
     def _end_opponent(self) -> None:
         """Tell the opponent its game is over (an external bot's process ends here)."""
-        if not self._opponent_running or self.state is None:
+        if not self._opponent_running or self.game_state is None:
             return
         self._opponent_running = False
-        n = self.state.nseats
+        n = self.game_state.nseats
         statuses = [OK] * n
         if self._opponent_fault is not None:  # its `end` message says how it lost
             statuses[1 - self.seat] = self._opponent_status
-        report = GameReport(self.state, statuses, seconds=[0.0] * n, decided=[0] * n, longest=[0.0] * n)
+        report = GameReport(self.game_state, statuses, seconds=[0.0] * n, decided=[0] * n, longest=[0.0] * n)
         with contextlib.suppress(Exception):  # an agent's end never changes the game (Agent.end)
-            self.opponent.end(self.state, 1 - self.seat, report)
+            self.opponent.end(self.game_state, 1 - self.seat, report)
 
     def close(self) -> None:
         self._end_opponent()
@@ -140,12 +140,12 @@ class CardArenaGym(gym.Env):
         return {"opponent_fault": self._opponent_fault} if self._opponent_fault is not None else {}
 
     def _evaluate(self) -> float:
-        if not self.shaped or self.state is None or self.state.result is not None:
+        if not self.shaped or self.game_state is None or self.game_state.result is not None:
             return 0.0
-        return float(self.ruleset.evaluate(self.state, self.seat))
+        return float(self.ruleset.evaluate(self.game_state, self.seat))
 
     def _play_opponent(self) -> None:
-        st = self.state
+        st = self.game_state
         assert st is not None
         while st.result is None and st.decision is not None and st.decision.seat != self.seat:
             d = st.decision
@@ -163,7 +163,7 @@ class CardArenaGym(gym.Env):
             self._end_opponent()
 
     def _obs(self) -> dict[str, np.ndarray]:
-        st = self.state
+        st = self.game_state
         assert st is not None
         d = st.decision if st.result is None else None
         mine = d if d is not None and d.seat == self.seat else None
@@ -171,13 +171,13 @@ class CardArenaGym(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (the hook sb3-contrib's MaskablePPO calls)."""
-        st = self.state
+        st = self.game_state
         if st is None:
             raise ResetNeeded("action_masks() before reset(): call reset() first")
         return self.encoder.mask(st.decision if st.result is None else None).astype(bool)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        st = self.state
+        st = self.game_state
         if st is None:
             raise ResetNeeded("step() before reset(): call reset() first")
         if self._ended:  # terminated or truncated: the next episode needs a reset (as in Gymnasium)
@@ -201,7 +201,7 @@ class CardArenaGym(gym.Env):
 
     def _end_step(self, steps: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """The transition after the learner's move and the opponent's answers."""
-        st = self.state
+        st = self.game_state
         assert st is not None
         reward = 0.0
         terminated = st.result is not None or st.decision is None
@@ -220,13 +220,13 @@ class CardArenaGym(gym.Env):
 
     def _result(self) -> dict[str, Any]:
         """`{"result": {winners, reason}}` once the game has one, else empty."""
-        r = self.state.result if self.state is not None else None
+        r = self.game_state.result if self.game_state is not None else None
         return {} if r is None else {"result": {"winners": list(r.winners), "reason": r.reason}}
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
-        st = self.state
+        st = self.game_state
         text = self.ruleset.render(st.view(self.seat))
         if st.result is not None:  # as the AEC env shows it
             text += f"\nresult: winners={list(st.result.winners)} reason={st.result.reason}"
