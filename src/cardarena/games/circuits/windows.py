@@ -83,8 +83,11 @@ def threats(st: CircuitsState, entry: tuple[Any, ...] | None, by: int, victim: i
         if (e.verb == "damage" and (e.to in ("enemy_asset", "each_enemy_asset", "played_asset") or (e.to == "enemy_target" and "asset" in aimed))) \
                 or e.verb == "destroy":
             out.add("asset")
-        if e.verb == "resolve_plans":  # the actor's own Plans resolve, each against the victim
-            out |= {"hero", "asset"}
+        # Grand Design's own damage is its reward, to the enemy Hero, and only if a Plan can resolve: each
+        # Plan it resolves is its own source, answered in its own reveal window (rules 8.2.2, 18.6,
+        # 18.8; circuits ruling 61), so nothing set beside the Ultimate sees the Plans' damage
+        if e.verb == "resolve_plans" and e.reward and st.face_down_plans(by):
+            out.add("hero")
         # a forced reveal (Forced Collapse) reveals the victim's own Plan: what that Plan does lands on
         # the actor, never on the victim, so it threatens the victim with nothing (rule 11.25)
         if e.verb == "jam" and e.to == "enemy_hero" and _bonus_holds_an_asset(st, victim, target):
