@@ -4,7 +4,7 @@ Attack; what a Reaction set beside Grand Design answers; a look with nothing to 
 from __future__ import annotations
 
 from circuits_c11_c19_helpers import amount, answers_offered, asked, board, index
-from circuits_scenario import events, pick
+from circuits_scenario import events, labels, pick
 
 SEER = "Cinder Oracle (Seer)"
 
@@ -65,3 +65,24 @@ def test_a_reaction_beside_grand_design_answers_its_reward_not_the_plans_it_reso
             fires = index(st, "reaction_fires", card="Backdraft")
             assert index(st, "damage", source="Ultimate reward") < fires
             assert st.burn_enemy[0] == amount("Backdraft", "burn")
+
+
+def test_scout_and_a_look_charge_with_nothing_to_look_at_are_not_offered():
+    # rule circuits.12.13
+    # rule circuits.12.14
+    # rule circuits.12.16
+    # rule circuits.18.10
+    # circuits ruling 62 (docs/rulings/circuits.md, Further rulings)
+    # P2 has no face-down Plan and an empty deck: Scout and Phase Edge's Charge (a look and nothing
+    # else) would look at nothing, so they are not offered. A face-down Plan, or a card in the deck,
+    # brings them back.
+    def options(plans: list[str], deck: list[str]) -> list[str]:
+        st = board(heroes=("Prism Tactician", "Sparkwright"), gear=(["Phase Edge"], []), plans=([], plans),
+                   decks=(["Regroup"] * 5, deck))
+        return labels(st)
+
+    bare = options([], [])
+    assert not any(o.startswith(("Scout", "Charge Phase Edge")) for o in bare), bare
+    for plans, deck in ((["Battle Plan"], []), ([], ["Regroup"])):
+        offered = options(plans, deck)
+        assert any(o.startswith("Scout") for o in offered) and any(o.startswith("Charge Phase Edge") for o in offered)

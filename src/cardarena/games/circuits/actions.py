@@ -11,7 +11,7 @@ from typing import Any
 from cardarena.core.engine import Option, Step
 from cardarena.core.options import SharedOptions
 
-from .choices import choose_then, has_choices, target_option
+from .choices import choose_then, has_choices, nothing_to_look_at, target_option
 from .damage import after, check_asset_hp, damage_asset, damage_hero, destroy_asset, fire
 from .effects import apply_effects, choice_kind
 from .moot import told_apart
@@ -141,8 +141,9 @@ def action_options(st: CircuitsState, seat: int) -> list[Option]:
         opts.append(o)
     opts += equip_options(st, seat)
     opts += swap_options(st, seat)
-    if "scouted" not in f and st.rally[seat] >= 1:
-        # with no enemy face-down Plan, Scout looks at the top of their deck (rule 12.14): say which
+    if "scouted" not in f and st.rally[seat] >= 1 and not nothing_to_look_at(st, seat):
+        # with no enemy face-down Plan, Scout looks at the top of their deck (rule 12.14): say which;
+        # with no deck card either, it has nothing to look at and is not offered (circuits ruling 62)
         opts.append(_SCOUT if st.face_down_plans(1 - seat) else _SCOUT_DECK)
     chargeable = []
     for iid in [*st.equipped(seat), *st.field[seat]]:

@@ -45,12 +45,22 @@ def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool
     except that a card whose every effect needs the chosen Asset or Gear needs one (Melt Down, Patch
     Swarm, Short Out). Chain Lightning without an enemy Asset still deals its Hero damage; Thunder Fist
     without enemy Gear still gives its next-attack bonus."""
+    if effects and all(e.verb == "look_plan" for e in effects) and nothing_to_look_at(st, seat):
+        return False  # a look and nothing else, with nothing to look at (circuits ruling 62)
     kind = choice_kind(effects)
     if kind not in ("enemy_asset", "your_asset", "your_discarded_asset", "enemy_gear") or candidates(st, seat, kind):
         return True
     if kind == "enemy_gear":  # a Jam's recipient is the enemy Hero, whose Gear it chooses
         return any(e.verb != "jam" for e in effects)
     return any(e.to != kind for e in effects)
+
+
+def nothing_to_look_at(st: CircuitsState, seat: int) -> bool:
+    """Scout and "look at one enemy face-down Plan" with neither a face-down enemy Plan nor a card in
+    the enemy deck: the look has nothing to show, so it has no effect at all (rules 12.14, 18.10;
+    circuits ruling 62). Public: the Plans zone and the deck size are."""
+    enemy = 1 - seat
+    return not st.deck[enemy] and not st.face_down_plans(enemy)
 
 
 def target_label(st: CircuitsState, t: int, viewer: int) -> str:
