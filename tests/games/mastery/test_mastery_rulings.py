@@ -169,6 +169,21 @@ def test_gap33_round_cap_tie_break() -> None:
     assert GAME.rule_defaults["round_cap"] == 20
 
 
+def test_gap33_the_result_line_without_the_log_names_what_the_cap_compares() -> None:
+    # rule mastery.gap.33
+    # The play-by-play's "Result:" line is worded from the result event alone (no log): it said only
+    # "the Round cap ended the game", never by what a player won or why a cap game was a draw.
+    from cardarena.games.mastery.narrate import narrate
+
+    same = (["Mira Dawnsong", "Kael Emberstride", "Gorm Ironhide"],) * 2
+    for st, winner in ((scenario(round=20, hp={"Brann Stormfist": 10}), 0), (scenario(round=20, parties=same), None)):
+        end_round(st)
+        assert st.result.reason == "round_cap" and st.result.winner == winner
+        line = narrate(events(st, "result")[0]) or ""
+        assert line.strip().startswith("Result: P1 wins:" if winner == 0 else "Result: Draw:")
+        assert "more surviving Heroes, then more total HP, else a draw" in line
+
+
 def test_level2_cards_of_a_defeated_hero_are_dead_cards() -> None:
     st = scenario(hands=(["Whirling Blades"], []), path={"Kael Emberstride": "Bladestorm"},
                   hp={"Kael Emberstride": 0})
