@@ -300,6 +300,22 @@ def test_turn_cap_tie_break() -> None:
     assert st.result is not None and st.result.winner is None
 
 
+def test_turn_cap_play_by_play_shows_the_counts_that_decided() -> None:
+    # rule frontline.gap.14
+    # LP tied, P1 wins on cards in play: the cap line printed only "LP 5–5" and the "Result:" line
+    # (worded without the log) only "the turn cap ended the game", so nothing said why P1 won.
+    from cardarena.games.frontline.narrate import narrate
+
+    st = scenario(turn=60, lp=(5, 5), front=(["Pike Levy"], []), start="end")
+    assert st.result is not None and st.result.winner == 0
+    [cap] = events(st, "turn_cap")
+    assert cap["decided_by"] == "cards_in_play"
+    assert narrate(cap) == "The turn cap is reached after turn 60: LP P1 5, P2 5; cards in play P1 1, P2 0"
+    line = narrate(events(st, "result")[0]) or ""
+    assert line.strip().startswith("Result: P1 wins: the turn cap ended the game")
+    assert "more LP, then more cards in play, else a draw" in line
+
+
 def test_main_phase_2_allows_everything() -> None:
     # rule frontline.gap.16
     st = scenario(hands=(["Ash Scout", "Volley", "Marshal Vey", "Bone Pit", FILLER], []), front=(["Marksman"], ["Militia Recruit"]))

@@ -98,7 +98,10 @@ def narrate(e: dict[str, Any]) -> str | None:
     if t == "deck_out":
         return f"  {_p(e)} cannot draw: Deckout Forfeit!"
     if t == "turn_cap":
-        return f"The turn cap is reached after turn {e['turns']}: LP {e['lp'][0]}–{e['lp'][1]}"
+        # both counts the cap compares (ruling frontline.gap.14): with LP tied, cards in play decide
+        lp, board = e["lp"], e["cards_in_play"]
+        return (f"The turn cap is reached after turn {e['turns']}: LP P1 {lp[0]}, P2 {lp[1]}; "
+                f"cards in play P1 {board[0]}, P2 {board[1]}")
     if t == "forfeit":
         if e.get("reason") == "conceded" and e.get("status") == "OK":  # a person's choice, not a fault
             return f"{_p(e)} concedes"
