@@ -13,6 +13,8 @@ from cardarena.core.engine import Option
 
 from .effects import apply_effects, draw, targets, verb
 from .moot import same_outcome
+from .replacement import HANDLERS as REPLACEMENT_HANDLERS
+from .replacement import ask_first, replacements, saves
 from .schema import AssetCard, Effect
 from .state import CircuitsState
 from .when import yours
@@ -311,17 +313,16 @@ def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
     in_window = iid not in st.field[o] and iid in st.pending and isinstance(st.defs[iid], AssetCard)
     if (iid not in st.field[o] and not in_window) or st.result is not None:
         return
-    frame = st.current_frame()
-    if frame is not None:
-        for r in frame["prospective"]:
-            rid, rseat, trig, _ = r
-            if trig == "asset_would_be_destroyed" and rseat == o:
-                st.update_frame(prospective=tuple(x for x in frame["prospective"] if x != r))
-                st.damage[iid] = st.asset_max_hp(iid) - 1  # rule 8.5.2
-                st.emit("survives", player=o, card=st.ref(iid), by=st.ref(rid))
-                st.pending.remove(rid)
-                st.discard[st.owner[rid]].append(rid)
-                return
+    # the replacement saves the Asset its controller chose among several (circuits ruling 63)
+    for r in replacements(st, o):
+        if saves(r, iid):
+            rid = r[0]
+            st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
+            st.damage[iid] = st.asset_max_hp(iid) - 1  # rule 8.5.2
+            st.emit("survives", player=o, card=st.ref(iid), by=st.ref(rid))
+            st.pending.remove(rid)
+            st.discard[st.owner[rid]].append(rid)
+            return
     (st.pending if in_window else st.field[o]).remove(iid)
     st.damage.pop(iid, None)
     st.guarded.pop(iid, None)
@@ -335,10 +336,22 @@ def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
 
 
 def check_asset_hp(st: CircuitsState, seat: int, source: int | str) -> None:
-    """Rules 8.4.4–8.4.5: when an HP bonus stops, Assets whose damage is now lethal are destroyed."""
-    for a in list(st.field[seat]):
-        if st.damage.get(a, 0) >= st.asset_max_hp(a):
+    """Rules 8.4.4–8.4.5: when an HP bonus stops, Assets whose damage is now lethal are destroyed, all
+    at once: a replacement's controller first chooses which of them it saves (circuits ruling 63)."""
+    doomed = tuple(a for a in st.field[seat] if st.damage.get(a, 0) >= st.asset_max_hp(a))
+    if not ask_first(st, doomed, ("destroy_each", doomed, source)):
+        destroy_each(st, doomed, source)
+
+
+def destroy_each(st: CircuitsState, doomed: tuple[int, ...], source: int | str) -> None:
+    for a in doomed:
+        if st.damage.get(a, 0) >= st.asset_max_hp(a):  # still lethal (a replacement saved none yet)
             destroy_asset(st, a, source)
+
+
+def h_destroy_each(st: CircuitsState, step: Any) -> None:
+    destroy_each(st, step[1], step[2])
+    st.flush()
 
 
 # -- outcome-dependent Reactions ----------------------------------------------------------------
@@ -365,12 +378,27 @@ def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
 
 @verb("damage")
 def v_damage(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
-    for t in targets(st, e.to, seat, target, this):
-        if t in st.hero:
-            damage_hero(st, st.owner[t], e.amount, source, seat)
-        else:
-            damage_asset(st, t, e.amount, source)
+    ts = tuple(targets(st, e.to, seat, target, this))
+    # several Assets this damage would destroy: a replacement's controller first chooses which it saves
+    # (circuits ruling 63); the damage is dealt after the choice, before the rest of the card
+    doomed = tuple(t for t in ts if t not in st.hero and st.damage.get(t, 0) + e.amount >= st.asset_max_hp(t))
+    if len(doomed) < 2 or not ask_first(st, doomed, ("deal_each", ts, e.amount, source, seat)):
+        deal_each(st, ts, e.amount, source, seat)
     return False
+
+
+def deal_each(st: CircuitsState, ts: tuple[int, ...], amount: int, source: int | str, seat: int) -> None:
+    """`amount` damage to each of `ts` in turn, one damage event each (rule 18.7)."""
+    for t in ts:
+        if t in st.hero:
+            damage_hero(st, st.owner[t], amount, source, seat)
+        else:
+            damage_asset(st, t, amount, source)
+
+
+def h_deal_each(st: CircuitsState, step: Any) -> None:
+    deal_each(st, *step[1:])
+    st.flush()
 
 
 @verb("heal")
@@ -424,5 +452,6 @@ def v_return_asset(st: CircuitsState, e: Effect, seat: int, target: int, source:
     return False
 
 
-HANDLERS = {"order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen, "breakpoints": h_breakpoints,
+HANDLERS = {"deal_each": h_deal_each, "destroy_each": h_destroy_each, **REPLACEMENT_HANDLERS,
+            "order_triggers": h_order_triggers, "trigger_chosen": h_trigger_chosen, "breakpoints": h_breakpoints,
             "burn_down": lambda st, step: burn_down(st, step[1])}

@@ -45,7 +45,8 @@ def choice_kind(effects: Sequence[Effect]) -> str:
             return "enemy_gear"
         if e.verb in ("force_reveal", "return_plan"):
             return "enemy_plan"
-        # a destruction replacement saves whichever of your Assets the action would destroy: no choice
+        # a destruction replacement chooses nothing at declaration: when several of your Assets would
+        # be destroyed, its Asset is chosen then (replacement.py, circuits ruling 63)
         if e.to in CHOICE_OF and e.verb not in ("draw", "gain_rally", "drain_rally", "survive"):
             return CHOICE_OF[e.to]
     return "none"

@@ -146,6 +146,7 @@ def settle_squad(st: CircuitsState) -> None:
     Scrap); two knocked out loses; otherwise a Bench Hero is promoted at once (ruling circuits.gap.32)."""
     # both Active Heroes at 0 at once: the active player's knock-out and promotion come first (rule 18.3)
     down = [p for p in (st.active, 1 - st.active) if st.hp[p] <= 0 and st.hero[p] not in st.fallen[p]]
+    base = len(st.stack)
     for p in down:
         h = st.hero[p]
         st.fallen[p].append(h)
@@ -167,7 +168,8 @@ def settle_squad(st: CircuitsState) -> None:
         reason = "two_heroes_knocked_out" if len(st.fallen[p]) >= KNOCKOUTS_TO_WIN else "no_hero_to_promote"
         st.finish(1 - p, reason, st.turn)
     else:
-        st.push(*[("promote", p) for p in down])
+        # beneath a replacement's choice the Asset check left (circuits ruling 63): the check is at once
+        st.stack[base:base] = [("promote", p) for p in reversed(down)]
 
 
 def h_promote(st: CircuitsState, step: Step) -> None:

@@ -36,7 +36,8 @@ def plans_marked(kind: str, cost: int, files: CardFiles | None = None) -> list[T
 SLOT = {"weapon": 0, "armor": 1, "relic": 2}
 KNOCKOUTS_TO_WIN = 2  # rule 1.4: a Squad with two Heroes knocked out loses
 #: steps that finish a resolution already under way (the victory check waits for them)
-RESOLVING = frozenset({"order_triggers", "effects", "breakpoints", "attack_riders", "burn_down", "battery_hit"})
+RESOLVING = frozenset({"order_triggers", "effects", "breakpoints", "attack_riders", "burn_down", "battery_hit",
+                       "save_pick", "deal_each", "destroy_each"})
 
 _LISTS2 = ("deck", "hand", "discard", "field", "loadout", "armory", "scrap", "plans")
 _INTS2 = ("hp", "burn_enemy", "burn_self", "shield", "no_heal_until", "capacity", "rally", "own_turns")
