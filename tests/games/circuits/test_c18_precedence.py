@@ -168,8 +168,8 @@ def test_grand_design_counts_its_reward_after_every_inner_window():
     st = board(heroes=("Cinder Oracle (Seer)", "Volt Reaver"), plans=(["Battle Plan", "Timeline Fold"], []),
                hands=([], ["Regroup"]), rally=(8, 5))
     pick(st, "Ultimate")
-    while st.decision is not None and st.decision.kind == "respond":
-        pick(st, "Pass")
+    while st.decision is not None and st.decision.kind in ("respond", "plan_order"):
+        pick(st, "Pass" if st.decision.kind == "respond" else "Reveal Battle Plan")  # the order: ruling 56
     reward = index(st, "damage", source="Ultimate reward")
     assert all(k < reward for k, e in enumerate(st.log) if e["type"] in ("plan_revealed", "resolve", "pass_window"))
     assert events(st, "plans_resolved")[0]["count"] == 2

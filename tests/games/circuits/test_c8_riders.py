@@ -372,7 +372,14 @@ def grand_design_board(p2_hand=()):
     st = scenario(heroes=("Cinder Oracle (Seer)", "Sparkwright"), plans=(["Battle Plan", "Field Triage", "Timeline Fold"], []),
                   hands=([], list(p2_hand)), hp=(20, None))
     pick(st, "Ultimate: Grand Design")
+    reveal_first_set(st)
     return st
+
+
+def reveal_first_set(st):
+    """Answer Grand Design's order questions (ruling 56) with the Plan set first, as long as they come."""
+    while st.decision is not None and st.decision.kind == "plan_order":
+        pick(st, st.decision.options[0].label)
 
 
 def test_resolving_all_plans_attempts_each_plan_once():
@@ -392,8 +399,10 @@ def test_a_plan_delayed_during_its_reveal_stays_delayed_and_earns_no_reward():
     # rule circuits.8.7.8
     # rule circuits.8.7.9
     st = grand_design_board(p2_hand=["Setup Scrambler"])
-    while st.decision.kind == "respond":
-        if "Battle Plan reveals" in st.decision.prompt:
+    while st.decision.kind in ("respond", "plan_order"):
+        if st.decision.kind == "plan_order":
+            reveal_first_set(st)
+        elif "Battle Plan reveals" in st.decision.prompt:
             pick(st, "Answer with Setup Scrambler")
         else:
             pick(st, "Pass")
@@ -418,7 +427,10 @@ def test_a_plan_delayed_by_a_reveal_forced_inside_grand_design_is_not_revealed_a
     pick(st, "Ultimate: Grand Design")
     while st.decision.kind != "action":
         prompt, options = st.decision.prompt, labels(st)
-        if "Battle Plan reveals" in prompt and any("Forced Collapse" in o for o in options):
+        if st.decision.kind == "plan_order":  # Battle Plan first; Field Triage, delayed meanwhile, is not asked
+            assert not events(st, "plan_revealed")
+            pick(st, "Reveal Battle Plan")
+        elif "Battle Plan reveals" in prompt and any("Forced Collapse" in o for o in options):
             pick(st, "Answer with Forced Collapse")
         elif "Field Triage reveals" in prompt and any("Setup Scrambler" in o for o in options):
             pick(st, "Answer with Setup Scrambler")

@@ -276,7 +276,8 @@ def v_force_reveal(st: CircuitsState, e: Effect, seat: int, target: int, source:
 
 @verb("resolve_plans")
 def v_resolve_plans(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
-    st.stack.append(("resolve_plans", seat, e.reward))
+    what = source if isinstance(source, str) else st.name(source)  # named in the order question
+    st.stack.append(("resolve_plans", seat, e.reward, what))
     return True
 
 

@@ -180,12 +180,19 @@ def h_start_step(st: CircuitsState, step: Step) -> None:
     if len(todo) == 1:
         st.stack.append(("reveal_next", p, todo[0]))
         return
+    st.ask(p, "plan_order", "Start Step: which Plan reveals next?", plan_options(st, p, todo), ("reveal_next", p), step)
+
+
+def plan_options(st: CircuitsState, p: int, todo: list[int]) -> list[Option]:
+    """Which of `todo`, the owner's Plans, reveals next (rule 7.3): one option per Plan, by its place in
+    the Plans zone, never merged (ruling 59). Asked whenever two or more are left, a public count: whether
+    the order matters depends on the Plans, which the other seat may not know (rulings 50, 56)."""
     opts = []
     for i in todo:
         k = st.plans[p].index(i)
         opts.append(Option(f"plan:{k}", f"Reveal {st.name(i)}" + (" (delayed)" if i in st.delayed else ""),
                            {"card": st.defs[i].id, "at": {"seat": p, "zone": "plans", "index": k}}, i))
-    st.ask(p, "plan_order", "Start Step: which Plan reveals next?", opts, ("reveal_next", p), step)
+    return opts
 
 
 def h_reveal_next(st: CircuitsState, step: Step) -> None:
@@ -348,24 +355,38 @@ def h_settle(st: CircuitsState, step: Step) -> None:
 
 def h_resolve_plans(st: CircuitsState, step: Step) -> None:
     """An Ultimate that resolves all your Plans: each Plan present now is attempted once, in a window of
-    its own; the reward counts only the Plans that resolved (rules 8.7.7–8.7.9)."""
-    _, p, reward = step
+    its own, in the order its owner chooses (rule 7.3, ruling 56); the reward counts only the Plans that
+    resolved (rules 8.7.7–8.7.9)."""
+    _, p, reward, what = step
     todo = tuple(i for i in st.plans[p] if i not in st.delayed)
-    st.stack.append(("resolve_plans_next", p, reward, todo, 0))
+    st.stack.append(("resolve_plans_next", p, reward, what, todo, todo))
 
 
 def h_resolve_plans_next(st: CircuitsState, step: Step) -> None:
-    _, p, reward, todo, k = step
+    """Asker: which of the Plans still to attempt (`left`) reveals next. One no longer face-down (returned
+    to hand, delayed by a forced reveal meanwhile) would not reveal, so it is not offered (rule 8.7.8)."""
+    _, p, reward, what, todo, left = step
     if st.result is not None:
         return
-    if k < len(todo):
-        st.push(("reveal", p, todo[k], True), ("resolve_plans_next", p, reward, todo, k + 1))
+    down = st.face_down_plans(p)
+    live = [i for i in left if i in down]
+    if len(live) > 1:
+        st.ask(p, "plan_order", f"{what}: which Plan reveals next?", plan_options(st, p, live),
+               ("resolve_plans_pick", p, reward, what, todo, tuple(live)), step)
+        return
+    if live:
+        st.push(("reveal", p, live[0], True), ("resolve_plans_next", p, reward, what, todo, ()))
         return
     count = sum(1 for i in todo if f"plan_resolved:{i}" in st.flags)
     st.emit("plans_resolved", player=p, count=count)
     if reward and count:
         damage_hero(st, 1 - p, reward * count, "Ultimate reward", p)
     st.flush()
+
+
+def h_resolve_plans_pick(st: CircuitsState, step: Step) -> None:
+    _, p, reward, what, todo, live, iid = step
+    st.push(("reveal", p, iid, True), ("resolve_plans_next", p, reward, what, todo, tuple(i for i in live if i != iid)))
 
 
 HANDLERS: dict[str, Any] = {
@@ -396,4 +417,5 @@ HANDLERS: dict[str, Any] = {
     "settle": h_settle,
     "resolve_plans": h_resolve_plans,
     "resolve_plans_next": h_resolve_plans_next,
+    "resolve_plans_pick": h_resolve_plans_pick,
 }
