@@ -192,6 +192,7 @@ def h_action(st: CircuitsState, step: Step) -> None:
     seat = step[1]
     if st.result is not None:
         return
+    st.turn_step = "action"
     # an empty hand (public) with nothing else left to do: ending is forced, and not asked. With cards
     # in hand it is always asked, its options built when read (core/engine.py, `Decision`): whether one
     # of them can be played is hidden.

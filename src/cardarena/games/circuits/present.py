@@ -7,10 +7,20 @@ from typing import Any
 from .pool import CardPool, card_pool
 from .schema import kind_word
 
-#: what part of the turn a pending decision belongs to, for the board's heading
-STEP = {"loadout": "set-up", "mulligan": "set-up", "plan_order": "Start Step", "action": "Action Step",
-        "target": "Action Step", "reserve": "paying", "make_room": "Action Step", "respond": "Response Window",
-        "discard": "End Step", "trigger_order": "triggers", "strike_order": "End Step", "active_hero": "set-up", "promote": "knock-out"}
+#: the rulebook's names of the turn's steps (rule circuits.7.1), by the view's `step`
+STEP_NAMES = {"start": "Start Step", "rally": "Rally Step", "draw": "Draw Step", "action": "Action Step",
+              "end": "End Step"}
+#: what a pending decision of these kinds is about, beside the step it is asked in (the other seat
+#: sees the kind of a decision, not its prompt)
+CONTEXT = {"respond": "Response Window", "trigger_order": "triggers", "reserve": "paying", "promote": "knock-out"}
+
+
+def heading_step(view: dict[str, Any]) -> str:
+    """The step under way and what the pending decision is about: a target, a Plan order or a Field
+    discard is asked in whatever step its card, reveal, knock-out or destruction replacement comes."""
+    step = STEP_NAMES.get(view.get("step", ""), "")
+    context = CONTEXT.get((view.get("decision") or {}).get("kind", ""), "")
+    return " · ".join(x for x in (step, context) if x)
 
 
 def _powers(h: dict[str, Any], pool: CardPool, fallen: int = 0) -> list[str]:
@@ -45,8 +55,7 @@ def render(view: dict[str, Any], pool: CardPool | None = None) -> str:
     """`pool`: the game's (with its card files); the package's by default."""
     pool = pool or card_pool()
     me = view["seat"]
-    decision = view.get("decision") or {}
-    step = STEP.get(decision.get("kind", ""), "")
+    step = heading_step(view)
     if view["turn"] == 0:
         lines = ["Set-up"]
     else:

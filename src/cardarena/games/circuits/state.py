@@ -56,7 +56,7 @@ class CircuitsState(State):
         "active": F.VALUE, "battery": F.LIST, "breakpoints": F.LIST, "first": F.VALUE, "frames": F.LIST,
         "gear": F.LIST, "hero": F.VALUE, "params": F.VALUE, "pending": F.LIST, "picks": F.LIST2,
         "queued": F.LIST, "reserve": F.VALUE, "seen": F.SETS, "turn": F.VALUE,
-        "next_frame": F.VALUE, "bench": F.LIST2, "fallen": F.LIST2, "benched": F.DICT,
+        "next_frame": F.VALUE, "bench": F.LIST2, "fallen": F.LIST2, "benched": F.DICT, "turn_step": F.VALUE,
     }
 
     params: dict[str, Any]
@@ -107,6 +107,7 @@ class CircuitsState(State):
     seen: list[set[int]]  # hidden cards each seat has looked at
     settling: bool
     turn: int
+    turn_step: str  # the step of the turn under way (rule 7.1): setup, start, rally, draw, action, end
     next_frame: int
     # Squad (rulebook §16)
     bench: list[list[int]]  # Bench Heroes, in order (empty in Duel)
@@ -430,6 +431,7 @@ class CircuitsState(State):
             "format": self.config["format"],
             "seat": seat,
             "turn": self.turn,
+            "step": self.turn_step,
             "active": self.active,
             "first": self.first,
             "players": players,

@@ -51,6 +51,7 @@ def new_state(heroes: list[list[HeroCard]], armories: list[list[GearCard]], deck
     for k in ("delayed", "delay_used", "flags", "match_flags"):
         setattr(st, k, set())
     st.active = 0
+    st.turn_step = "setup"
     st.battery = []
     st.breakpoints = [False] * 4
     st.first = 0
@@ -155,6 +156,7 @@ def h_turn_start(st: CircuitsState, step: Step) -> None:
     st.turn += 1
     p = st.first if st.turn % 2 == 1 else 1 - st.first
     st.active = p
+    st.turn_step = "start"
     st.own_turns[p] += 1
     st.flags = set()  # "once per turn" resets at every turn's start (rule 10.7)
     for a, until in list(st.guarded.items()):
@@ -225,6 +227,7 @@ def h_rally_step(st: CircuitsState, step: Step) -> None:
     """Rules 6.1–6.4, 6.12–6.15, 7.5: Capacity +1 (+2 with Second Wind) from turn 2, to 10; refill.
     In Squad, Second Wind is the player's, once per match, measured on the Active Hero (rule 16.31)."""
     p = step[1]
+    st.turn_step = "rally"
     if st.own_turns[p] > 1:
         inc = 1
         if not st.second_wind[p] and st.hp[p] * 2 <= st.max_hp(p):
@@ -240,6 +243,7 @@ def h_rally_step(st: CircuitsState, step: Step) -> None:
 def h_draw_step(st: CircuitsState, step: Step) -> None:
     """Rule 7.6; the starting player skips the draw of their first turn (rule 5.16)."""
     p = step[1]
+    st.turn_step = "draw"
     if p == st.first and st.own_turns[p] == 1:
         st.emit("draw_skipped", player=p)
         return
@@ -251,6 +255,7 @@ def h_end_step(st: CircuitsState, step: Step) -> None:
     p = step[1]
     if st.result is not None:
         return
+    st.turn_step = "end"
     strikers = tuple(a for a in st.field[p] if st.defs[a].strike)
     st.push(("fire", p, "end_step", "end of turn"), ("battery", p), ("order_strikes", p, strikers),
             ("burn_tick", p), ("expire", p), ("hand_limit", p))

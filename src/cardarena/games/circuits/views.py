@@ -119,6 +119,7 @@ class CircuitsView(ViewEnvelope, forbid_unknown_fields=True):
     """`view(seat)`: the envelope every game carries (game, format, seat, turn, decision, result) and
     the table."""
 
+    step: str  # the step of the turn under way: setup, start, rally, draw, action, end (rule circuits.7.1)
     active: int
     first: int
     players: list[PlayerView]
