@@ -49,7 +49,11 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
     # 1000 beat greedy in 161/200; as strong at equal time as 15 decisions (21/40), a fifth or more
     # iterations/s (docs/search.md)
     "aliens": {"center": 1, "scale": 8.0, "finish": 1, "mast": 0.5, "rollout_depth": 10},
-    "circuits": {"center": 1, "scale": 8.0},
+    # MAST rollouts of 15 decisions, about two turns since pass-only windows are no longer asked: more
+    # iterations pay (400 beat 50 in about three games of four, 62% with 5 random decisions) and 1000 beat
+    # greedy more often; as strong as those rollouts at equal cost (20/40), half the iterations/s
+    # (figures in docs/search.md, fourteenth session)
+    "circuits": {"center": 1, "scale": 8.0, "mast": 0.5, "rollout_depth": 15},
     # progressive widening and no rollout: a widened tree is a best-first search by the score, and five
     # random decisions (Expend picks, Retreats) only add noise to its leaves: 1000 iterations beat greedy
     # in 191/200 games (145/200 with rollouts), 400 beat 50 in 149/200, and it beats the widened search
