@@ -51,7 +51,7 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "aliens": {"center": 1, "scale": 8.0, "finish": 1, "mast": 0.5, "rollout_depth": 10},
     # MAST rollouts of 15 decisions, about two turns since pass-only windows are no longer asked: more
     # iterations pay (400 beat 50 in about three games of four, 62% with 5 random decisions) and 1000 beat
-    # greedy more often; as strong as those rollouts at equal cost (20/40), half the iterations/s
+    # greedy more often; as strong as the old default at equal cost (20/40), half the iterations/s
     # (figures in docs/search.md, fourteenth session)
     "circuits": {"center": 1, "scale": 8.0, "mast": 0.5, "rollout_depth": 15},
     # progressive widening and no rollout: a widened tree is a best-first search by the score, and five
