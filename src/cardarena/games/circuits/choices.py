@@ -45,7 +45,8 @@ def has_choices(st: CircuitsState, seat: int, effects: Sequence[Effect]) -> bool
     except that a card whose every effect needs the chosen Asset or Gear needs one (Melt Down, Patch
     Swarm, Short Out). Chain Lightning without an enemy Asset still deals its Hero damage; Thunder Fist
     without enemy Gear still gives its next-attack bonus."""
-    if effects and all(e.verb == "look_plan" for e in effects) and nothing_to_look_at(st, seat):
+    if effects and effects[0].verb == "look_plan" and all(e.verb == "look_plan" for e in effects) \
+            and nothing_to_look_at(st, seat):  # (the first verb alone rules out nearly every card, cheaply)
         return False  # a look and nothing else, with nothing to look at (circuits ruling 62)
     kind = choice_kind(effects)
     if kind not in ("enemy_asset", "your_asset", "your_discarded_asset", "enemy_gear") or candidates(st, seat, kind):

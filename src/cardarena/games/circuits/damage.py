@@ -380,10 +380,13 @@ def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
 def v_damage(st: CircuitsState, e: Effect, seat: int, target: int, source: int | str, this: int) -> bool:
     ts = tuple(targets(st, e.to, seat, target, this))
     # several Assets this damage would destroy: a replacement's controller first chooses which it saves
-    # (circuits ruling 63); the damage is dealt after the choice, before the rest of the card
-    doomed = tuple(t for t in ts if t not in st.hero and st.damage.get(t, 0) + e.amount >= st.asset_max_hp(t))
-    if len(doomed) < 2 or not ask_first(st, doomed, ("deal_each", ts, e.amount, source, seat)):
-        deal_each(st, ts, e.amount, source, seat)
+    # (circuits ruling 63); the damage is dealt after the choice, before the rest of the card. A single
+    # target (nearly every damage effect) cannot destroy several, so nothing is worked out for it.
+    if len(ts) >= 2:
+        doomed = tuple(t for t in ts if t not in st.hero and st.damage.get(t, 0) + e.amount >= st.asset_max_hp(t))
+        if len(doomed) >= 2 and ask_first(st, doomed, ("deal_each", ts, e.amount, source, seat)):
+            return False
+    deal_each(st, ts, e.amount, source, seat)
     return False
 
 
