@@ -105,15 +105,8 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
         return (trigger == "enemy_equips" and item[0] == "equip") or \
                (trigger == "enemy_swaps" and item[0] == "swap") or \
                (trigger == "asset_would_damage_hero" and item[0] == "strike")
-    answered = [item] if step == 2 else [item, frame["step2"]]
-    enemy_acted = [a for a in answered if a is not None and _by(st, a, actor) != responder]
-    if trigger == "enemy_attacks":
-        return any(a[0] == "attack" for a in enemy_acted)
     if trigger == "enemy_plays_instant":  # cancel effects answer only an Instant declared at step 1 (rule 11.20)
         return item[0] == "card" and actor != responder and _tactic_type(st, item[1]) == "instant"
-    if trigger == "enemy_plays_tactic":
-        return any(a[0] in ("card", "answer") and _tactic_type(st, a[1]) in ("instant", "plan", "combo")
-                   for a in enemy_acted)
     if trigger == "enemy_plays_asset":
         return item[0] == "card" and actor != responder and _is_asset(st, item[1])
     if trigger == "enemy_ultimate":
@@ -122,6 +115,14 @@ def trigger_applies(st: CircuitsState, trigger: str, frame: dict[str, Any], resp
         return item[0] == "reveal" and actor != responder
     if trigger == "your_plan_reveals":
         return item[0] == "reveal" and actor == responder
+    # the triggers below answer the declaration or the step-2 answer, whichever an enemy made
+    answered = [item] if step == 2 else [item, frame["step2"]]
+    enemy_acted = [a for a in answered if a is not None and _by(st, a, actor) != responder]
+    if trigger == "enemy_attacks":
+        return any(a[0] == "attack" for a in enemy_acted)
+    if trigger == "enemy_plays_tactic":
+        return any(a[0] in ("card", "answer") and _tactic_type(st, a[1]) in ("instant", "plan", "combo")
+                   for a in enemy_acted)
     if trigger in ("hero_would_take_damage", "hero_takes_damage", "hero_prevents_damage"):
         return any("hero" in threats(st, a, _by(st, a, actor), responder) for a in enemy_acted)
     if trigger in ("asset_destroyed", "asset_would_be_destroyed"):
@@ -213,28 +214,40 @@ def could_answer(st: CircuitsState, frame: dict[str, Any], responder: int, n: in
     everyone can tell the hand holds no answer, so asking it would be a question about nothing
     (circuits ruling 50; rule 4.1 still holds: whether it is asked never depends on the hand)."""
     full2 = n == 2 and frame["kind"] == "full"
-    for d in _answer_cards(st):  # cheapest first: the first one the Rally cannot pay ends the search
-        if not affordable(st, responder, d.cost, True):
+    # `affordable`, inlined: the Reserve token pays 1 of a card's cost (rule 14)
+    most = st.rally[responder] + (1 if st.reserve == responder else 0)
+    known: dict[str, bool] = {}  # trigger -> whether it applies: many Reactions share one
+    cards, reactions = _answer_cards(st)
+    for d in cards if full2 else reactions:  # cheapest first: the first the Rally cannot pay ends it
+        cost = d.cost
+        if cost > most or (cost == 0 and st.rally[responder] < 0):
             return False
-        if (full2 if d.type == "instant" else trigger_applies(st, d.trigger or "", frame, responder, n)) \
-                and has_choices(st, responder, d.effects):
+        if d.type == "reaction":  # (an Instant is in the list only at a full window's step 2)
+            trigger = d.trigger or ""
+            ok = known.get(trigger)
+            if ok is None:
+                ok = known[trigger] = trigger_applies(st, trigger, frame, responder, n)
+            if not ok:
+                continue
+        if has_choices(st, responder, d.effects):
             return True
     return False
 
 
-def _answer_cards(st: CircuitsState) -> list[TacticCard]:
-    """The Instants and Reactions of the game's pool (its card files' too), cheapest first."""
+def _answer_cards(st: CircuitsState) -> tuple[list[TacticCard], list[TacticCard]]:
+    """The Instants and Reactions of the game's pool (its card files' too), cheapest first; and its
+    Reactions alone (only they answer outside a full window's step 2), cheapest first."""
     key = CardFiles.sha_of(st.config)  # asked at every window step: the files are read only once
     out = _ANSWER_CARDS.get(key)
     if out is None:
         pool = card_pool(CardFiles.from_config(st.config))
-        out = _ANSWER_CARDS[key] = sorted((c for c in pool.tactics if c.type in ("instant", "reaction")),
-                                          key=lambda c: c.cost)
+        cards = sorted((c for c in pool.tactics if c.type in ("instant", "reaction")), key=lambda c: c.cost)
+        out = _ANSWER_CARDS[key] = (cards, [c for c in cards if c.type == "reaction"])
     return out
 
 
 #: by the card files' hash ("" for the package's cards)
-_ANSWER_CARDS: dict[str, list[TacticCard]] = {}
+_ANSWER_CARDS: dict[str, tuple[list[TacticCard], list[TacticCard]]] = {}
 
 
 def respond_options(st: CircuitsState, fid: int, n: int) -> list[Option]:
