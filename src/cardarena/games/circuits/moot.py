@@ -94,13 +94,17 @@ def told_apart(st: CircuitsState, cards: Sequence[int]) -> list[int]:
     """One card of each group of identical copies in identical states (`_facts`), the first of each in
     order: choosing between such copies is a question about nothing (circuits ruling 59). Only for cards
     every seat sees (the Field, a played Asset, Gear): the facts compared are then public."""
+    defs = st.defs
+    # only copies of one card can be alike: with no card twice (nearly every list a search asks
+    # about) nothing is compared
+    if len(cards) < 2 or len({defs[a].id for a in cards}) == len(cards):
+        return list(cards)
     out: list[int] = []
     seen: set[tuple[Any, ...]] = set()
     for a in cards:
-        if len(cards) > 1:
-            key = _facts(st, a)
-            if key in seen:
-                continue
-            seen.add(key)
+        key = _facts(st, a)
+        if key in seen:
+            continue
+        seen.add(key)
         out.append(a)
     return out
