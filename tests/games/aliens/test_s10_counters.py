@@ -58,6 +58,10 @@ def test_set_counter_answers_a_special_on_the_opponents_turn() -> None:
     pick(st, "Gravok")
     assert decisions_of(st, 1, "respond")
     pick(st, "Answer with Short Circuit")
+    # the answer is logged, turned face-up, before its target is asked (rule aliens.10.1)
+    last = st.visible_log(0)[-1]
+    assert (last["type"], last["player"], last["card"], last["origin"], last["index"], last["answering"]) == (
+        "use_declared", 1, "Short Circuit", "command", 0, "tactic")
     pick(st, "Cindermaw")  # Short Circuit's Jam: player 1 picks its target
     assert [e["card"] for e in events(st, "negated")] == ["Ignite"]
     g = slot(st, "Gravok Stonehide")

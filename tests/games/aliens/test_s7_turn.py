@@ -194,6 +194,33 @@ def test_declaring_one_attack_is_a_primary_action() -> None:
         "Ember Lash", "attack", "Cindermaw", "Gravok Stonehide")
 
 
+def test_the_card_chosen_to_be_used_is_logged_before_its_performer_and_target_are_asked() -> None:
+    # rule aliens.7.9 — the log names the card before the performer and target decisions, not only
+    # in `activate` after them: a reader of the log alone (a spectator) sees what is being used
+    pyrrhids = ["Cindermaw", "Vexa, Ember Queen", "Rustbloom Engine"]
+    st = scenario(aliens=(pyrrhids, P1), hands=(["Ember Lash"], []), charge=(10, 0))
+    pick(st, "Play Ember Lash")
+    assert st.decision is not None and st.decision.kind == "performer"
+    for seat in (0, 1):
+        last = st.visible_log(seat)[-1]
+        assert (last["type"], last["player"], last["card"], last["origin"], last["index"], last["answering"]) == (
+            "use_declared", 0, "Ember Lash", "hand", None, None)
+    pick(st, "Cindermaw")
+    assert st.decision is not None and st.decision.kind == "target"
+    pick(st, "Gravok")
+    assert first(st, "use_declared", card="Ember Lash") < first(st, "activate", card="Ember Lash")
+    assert len(events(st, "use_declared")) == 1
+
+
+def test_a_face_down_card_chosen_to_be_used_is_logged_with_its_position() -> None:
+    # rule aliens.7.8 — a set card used from the field: named, with the position it leaves
+    st = scenario(aliens=SQUADS, hands=([], []), charge=(10, 0), command=([FILL, "Ember Lash"], []), set_on=1)
+    pick(st, "Play Ember Lash from the field")
+    assert st.decision is not None and st.decision.kind == "target"
+    last = st.visible_log(1)[-1]
+    assert (last["type"], last["card"], last["origin"], last["index"]) == ("use_declared", "Ember Lash", "command", 1)
+
+
 def test_setting_one_card_face_down_is_a_primary_action() -> None:
     # rule aliens.7.10
     st = scenario(aliens=SQUADS, hands=(HAND, []), charge=(10, 0))

@@ -539,14 +539,22 @@ def h_activation(st: AliensState, step: Step) -> None:
     st.ask(p, kind, prompt, opts, ("act", mode), step)
 
 
-def reveal(st: AliensState, p: int, iid: int) -> None:
-    """A card chosen to be used leaves hand or field face-up (`pending`) before its choices are made."""
+def reveal(st: AliensState, p: int, iid: int, answering: str | None = None) -> None:
+    """A card chosen to be used leaves hand or field face-up (`pending`) before its choices are made.
+    `answering`: the Counter window it answers, if any."""
+    index = None
     if iid in st.hand[p]:
         st.hand[p].remove(iid)
     else:
-        st.command[p].remove(iid)
+        index = st.command[p].index(iid)
+        del st.command[p][index]
         del st.set_turn[iid]
     st.pending.append(iid)
+    if st.record:
+        # the log names the card before its performer or target is asked (`activate` comes after
+        # them); it is in `pending` by now, so its ref is public
+        st.emit("use_declared", player=p, card=st.ref(iid), origin="hand" if index is None else "command",
+                index=index, answering=answering)
 
 
 def h_act(st: AliensState, step: Step) -> None:
@@ -707,7 +715,7 @@ def h_respond(st: AliensState, step: Step) -> None:
         if st.record:
             st.emit("no_answer", player=q)
         return
-    reveal(st, q, iid)
+    reveal(st, q, iid, window)
     h_performer(st, ("performer", q, iid, ("counter", window, att_slot, att_target)))
 
 

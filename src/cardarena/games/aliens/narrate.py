@@ -45,6 +45,12 @@ def narrate(e: dict[str, Any]) -> str | None:
         return f"  {_p(e)} passes" + (" (nothing to do)" if e.get("forced") else "")
     if t == "set":
         return f"  {_p(e)} sets {e.get('card') or 'a card'} face-down"
+    if t == "use_declared":
+        # the card's own line: its performer and target are asked after it, and `activate` follows
+        src = "from hand" if e["origin"] == "hand" else f"from the field (position {e['index'] + 1})"
+        if e.get("answering"):
+            return f"    {_p(e)} turns up {e['card']} {src} to answer the {e['answering']}"
+        return f"  {_p(e)} turns up {e['card']} {src} to use it"
     if t == "activate":
         who = f" with {e['performer']}" if e.get("performer") else ""
         on = f" on {_target(e)}" if e.get("target_at") else ""
