@@ -57,6 +57,8 @@ REPLAY_EDITS: dict[str, tuple[Edit, str]] = {
     "more choices than the game": (lambda d: d["choices"].extend(["pass", "pass"]), "the game ended after choice"),
     "a tampered event": (lambda d: d["log"][4].__setitem__("type", "tampered"), "first divergence at event 4"),
     "a changed result": (lambda d: d["result"].__setitem__("winner", 1 - d["result"]["winner"]), "diverges"),
+    # an event the recording cardarena did not log yet: the same game, told so
+    "an event left out": (lambda d: d["log"].pop(4), "game ends with the recorded result"),
     "an unknown format": (_set("game_format", "wild"), "cannot set the replay's game up"),
     "log is text": (_set("log", "nothing"), "'log' should be a list"),
 }
@@ -76,6 +78,9 @@ def test_a_broken_replay_is_reported_cleanly(case: str, verify: bool, good_repla
     assert isinstance(r.exception, SystemExit), (case, r.exception)
     assert "Traceback" not in r.output
     assert message in " ".join(r.output.split()), (case, r.output[-800:])
+    # the hint that only the log differs is given only when the choices reach the recorded result
+    only_log = case in ("a tampered event", "an event left out")
+    assert ("recorded result; if the file" in " ".join(r.output.split())) == only_log, case
 
 
 RAW_REPLAYS = {

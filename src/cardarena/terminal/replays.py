@@ -85,11 +85,12 @@ def compare(state: State, data: dict[str, Any], path: Path) -> str | None:
     """Why the re-run differs from what the file records (log, result), or None."""
     recorded = data.get("log", [])
     replayed = json.loads(json.dumps(state.log))
-    for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
-        if a != b:
-            return f"{path}: replay diverges — first divergence at event {i}:\n  recorded: {a}\n  replayed: {b}"
     rec_res = data.get("result")
     res = None if state.result is None else state.result.to_dict()
+    for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
+        if a != b:
+            return f"{path}: replay diverges — first divergence at event {i}:\n  recorded: {a}\n  replayed: {b}" \
+                + _same_game_hint(rec_res, res)
     if state.result is None and rec_res is not None:
         return (f"{path}: replay stops before its recorded result: after its {len(data['choices'])} choices the "
                 f"game still waits for a decision, but the file says it ended ({rec_res})")
@@ -97,10 +98,21 @@ def compare(state: State, data: dict[str, Any], path: Path) -> str | None:
         i = min(len(recorded), len(replayed))
         a = recorded[i] if i < len(recorded) else "<end of log>"
         b = replayed[i] if i < len(replayed) else "<end of log>"
-        return f"{path}: replay diverges — first divergence at event {i}:\n  recorded: {a}\n  replayed: {b}"
+        return f"{path}: replay diverges — first divergence at event {i}:\n  recorded: {a}\n  replayed: {b}" \
+            + _same_game_hint(rec_res, res)
     if rec_res != res:
         return f"{path}: replay diverges — first divergence at the result:\n  recorded: {rec_res}\n  replayed: {res}"
     return None
+
+
+def _same_game_hint(recorded: Any, replayed: Any) -> str:
+    """When every recorded choice was legal again and the result is the one recorded, a log that
+    differs most often means the file was written by a cardarena that logged differently (an event
+    added or reworded since: docs/events.md), not that the game plays differently: say so."""
+    if recorded is None or recorded != replayed:
+        return ""
+    return ("\n  every recorded choice is still legal and the game ends with the recorded result; if the file "
+            "was written by an older cardarena, its events may have changed since (docs/events.md)")
 
 
 def rerun(path: Path) -> tuple[dict[str, Any], State]:
