@@ -66,3 +66,24 @@ def test_pooled_formats_are_reported_apart_and_their_variants_compared_within_on
         ("circuits (squad)", 4, [4]), ("circuits (standard)", 16, [8, 8])]
     assert not stats[0].comparisons and stats[1].comparisons[0].diffs["P1 win rate"][0].endswith("(4/8)")
     assert analyse(duel)[0].name == "circuits"  # one format: named as before
+
+
+def test_a_large_run_flags_a_card_only_for_a_real_gap_from_its_kind() -> None:
+    """In a large run every card's interval is narrow: a card a few points from its kind's average is
+    clear of it, and that says nothing of its balance (a card played more by the side already
+    winning). An outlier needs a gap of 5 points, and an interval widened for the number of cards
+    tested (Bonferroni)."""
+    rows = []
+    for i in range(4000):
+        w = i % 2
+        # the side that plays each card wins this share of the games: the kind's average is 55%
+        shares = {"Slight Low": 53, "Slight High": 57, "Big High": 70, "Big Low": 40}
+        rows.append(_row(i, w, [(c, w if i % 100 < k else 1 - w) for c, k in shares.items()]))
+    stats, kinds = card_stats("circuits", rows)
+    by = {s.card: s for s in stats}
+    avg = kinds[by["Slight Low"].kind]
+    assert abs(avg - 0.55) < 1e-9
+    # the two slight cards' intervals are clear of the average, by two points
+    assert by["Slight Low"].win_played.interval[1] < avg < by["Slight High"].win_played.interval[0]
+    assert by["Slight Low"].outlier == "" and by["Slight High"].outlier == ""
+    assert by["Big High"].outlier == "high" and by["Big Low"].outlier == "low"

@@ -21,10 +21,14 @@ from cardarena.core.errors import CardArenaError
 from cardarena.core.registry import load_game
 
 from .rows import Row
-from .stats import Diff, Rate, paired, quantile, two_means, two_proportions
+from .stats import Diff, Rate, paired, quantile, two_means, two_proportions, wilson
 
 #: a card's win rate is an outlier only with at least this many seat-games on each side
 MIN_CARD_GAMES = 10
+#: ... and only this far (in win rate) from its kind's average: in a large run nearly every card's
+#: interval clears the average by a hair (a card played more by the side already winning), which says
+#: nothing about its balance
+MIN_OUTLIER_GAP = 0.05
 
 
 def seat_of(row: Row, player: int) -> int:
@@ -276,14 +280,16 @@ def card_stats(game: str, rows: list[Row], cards: CardFiles | None = None) -> tu
             mean_turn=statistics.fmean(first_turns[card]) if first_turns[card] else float("nan"),
             listed=not lists_known or listed[card] > 0))
     kinds = {kd: kind_k[kd] / kind_n[kd] for kd in kind_n if kind_n[kd]}
-    for s in stats:
-        avg = kinds.get(s.kind)
-        if avg is None or s.win_played.n < MIN_CARD_GAMES:
-            continue
-        lo, hi = s.win_played.interval
-        if lo > avg:
+    tested = [s for s in stats if s.kind in kinds and s.win_played.n >= MIN_CARD_GAMES]
+    # every card tested is a chance of a false flag: each interval is widened to keep the chance of
+    # any false flag at 5% (Bonferroni)
+    z = statistics.NormalDist().inv_cdf(1 - 0.025 / max(1, len(tested)))
+    for s in tested:
+        avg = kinds[s.kind]
+        lo, hi = wilson(s.win_played.k, s.win_played.n, z)
+        if lo > avg and s.win_played.value - avg >= MIN_OUTLIER_GAP:
             s.outlier = "high"
-        elif hi < avg:
+        elif hi < avg and avg - s.win_played.value >= MIN_OUTLIER_GAP:
             s.outlier = "low"
     return stats, kinds
 
