@@ -62,7 +62,7 @@ class CardStat:
     win_played: Rate
     win_unplayed: Rate
     mean_turn: float  # the mean turn of its first play
-    outlier: str = ""  # "high" / "low" when its win-when-played interval is clear of its kind's average
+    outlier: str = ""  # "high" / "low" when its win-when-played interval is clear of its kind's average and 5 points or more from it
     #: False for a card no deck list holds, played from elsewhere (a mastery Path's Level 2 Techniques):
     #: counted only where played, its play rate would read 1.00
     listed: bool = True
