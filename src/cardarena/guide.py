@@ -169,7 +169,8 @@ def result_words(
     fields: dict[str, Any] = {}
     template = None
     if guide is not None:
-        template = guide.results.get(reason)
+        # a reason that ends most games with a winner may word a draw apart (`life_points.draw`)
+        template = (guide.results.get(f"{reason}.draw") if winner is None else None) or guide.results.get(reason)
         event = next((e for e in reversed(log or []) if e.get("type") == reason), None)
         if event is not None:
             fields = {k: v for k, v in event.items() if k != "type"}

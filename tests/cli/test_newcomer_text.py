@@ -36,6 +36,13 @@ def test_a_mastery_result_counts_rounds() -> None:
     assert result_words(load_guide_from("cardarena.games.aliens"), 0, "all_aliens_ko", 1).endswith("(after 1 turn)")
 
 
+def test_a_frontline_draw_at_0_lp_is_worded_as_a_draw() -> None:
+    # rule frontline.1.2, ruling frontline.gap.14: both at 0 LP together is a draw, not a win reason
+    guide = load_guide_from("cardarena.games.frontline")
+    assert result_words(guide, None, "life_points", 9) == "Draw: both players' LP reached 0 at once (after 9 turns)"
+    assert result_words(guide, 1, "life_points", 9) == "P2 wins: P1's LP reached 0 (after 9 turns)"
+
+
 def test_a_frontline_hero_shows_its_atk_and_an_ability_once() -> None:
     g = cardarena.load_game("frontline")
     assert card_lines(g.card_info("Ossuary Behemoth"))[:2] == ["Ossuary Behemoth — Hero, cost 3", "  3 ATK · 2 HP"]
