@@ -288,3 +288,45 @@ def test_a_variant_is_compared_game_by_game_on_the_same_deals(tmp_path: Path) ->
     assert {d["paired"] for d in table(tmp_path / "pooled").values()} == {"no"}
     page = (tmp_path / "pooled" / "report.html").read_text(encoding="utf-8")
     assert "not paired: 4 baseline and 0 variant games" in page
+
+
+def test_a_report_made_elsewhere_names_a_manifest_bot_as_its_run_did(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report read the manifest when it was made: `sim-report` run later from another folder, where
+    the manifest's relative path no longer resolves, named the bot `bot:bots/mine.toml`, not its `name`.
+    run.json records the names when the run starts; a run.json written before that still resumes."""
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
+    home, elsewhere, run = tmp_path / "home", tmp_path / "elsewhere", tmp_path / "run"
+    (home / "bots").mkdir(parents=True)
+    elsewhere.mkdir()
+    (home / "bots" / "mine.toml").write_text(f'command = ["python3", "{bot}"]\nname = "My Bot"\n')
+    monkeypatch.chdir(home)
+    _sim("mastery", "--p1", "bot:bots/mine.toml", "--games", "2", "--out", str(run))
+    plan = json.loads((run / "run.json").read_text())
+    assert plan["agent_names"] == {"bot:bots/mine.toml": "My Bot", "random": "random"}
+    monkeypatch.chdir(elsewhere)
+    r = CliRunner().invoke(app, ["sim-report", str(run)], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "P1 My Bot" in r.output and "bots/mine.toml" not in r.output, r.output
+    measures = [line.split(",")[2] for line in (run / "report" / "mastery-summary.csv").read_text().splitlines()[1:]]
+    assert [m.rsplit(" (", 1)[0] for m in measures if m.startswith("P")] == ["P1 My Bot", "P2 random"]
+    # a run.json written before the names were kept: the run resumes, and its names are recorded then
+    del plan["agent_names"]
+    (run / "run.json").write_text(json.dumps(plan))
+    monkeypatch.chdir(home)
+    _sim("--resume", "--out", str(run))
+    assert json.loads((run / "run.json").read_text())["agent_names"]["bot:bots/mine.toml"] == "My Bot"
+
+
+def test_runs_that_named_one_spec_otherwise_give_the_report_both_names(tmp_path: Path) -> None:
+    """The same relative manifest path read from two folders is two bots: the report says both names."""
+    from cardarena.sim.command import _agent_names
+    from cardarena.sim.runner import Plan, save_plan
+
+    for folder, name in (("a", "Ada"), ("b", "Bob"), ("c", "Ada")):
+        save_plan(Plan(game="mastery", players=["bot:mine.toml", "random"], games=1,
+                       agent_names={"bot:mine.toml": name, "random": "random"}), tmp_path / folder)
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "run.json").write_text(json.dumps({"game": "mastery", "players": ["random"], "games": 1}))
+    dirs = [tmp_path / f for f in ("a", "b", "c", "old")]
+    assert _agent_names(dirs) == {"bot:mine.toml": "Ada/Bob", "random": "random"}

@@ -114,12 +114,14 @@ class GameStats:
         self.name = self.name or self.game
 
 
-def analyse(rows: list[Row], cards: CardFiles | Mapping[str, CardFiles | None] | None = None) -> list[GameStats]:
+def analyse(rows: list[Row], cards: CardFiles | Mapping[str, CardFiles | None] | None = None,
+            names: Mapping[str, str] | None = None) -> list[GameStats]:
     """Per game and format (pooled circuits Duel and Squad runs are two sections, never one mixture
     whose variants would be compared on different games), then per variant. `cards`: the card files
     the rows were played with (their cards' kinds and the decks' lists come from that pool), or, for
     rows played with several, the files of each row's `card_file` label (each set is then a variant
-    of its own, sim-report's before/after comparison)."""
+    of its own, sim-report's before/after comparison). `names`: how to name agent specs, as recorded in
+    the runs' run.json (`agent_label` for a spec it lacks)."""
     by_game: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for r in rows:
         by_game[(r["game"], r["format"] or "")].append(r)
@@ -129,7 +131,7 @@ def analyse(rows: list[Row], cards: CardFiles | Mapping[str, CardFiles | None] |
         for r in grows:
             by_variant.setdefault(r["variant"], []).append(r)
         files = {label: _files_of(vrows, cards) for label, vrows in by_variant.items()}
-        variants = [variant_stats(game, label, vrows, files[label]) for label, vrows in by_variant.items()]
+        variants = [variant_stats(game, label, vrows, files[label], names) for label, vrows in by_variant.items()]
         several = sum(1 for g, _ in by_game if g == game) > 1
         gs = GameStats(game, len(grows), sum(r["seconds"] for r in grows), variants,
                        name=f"{game} ({fmt})" if several else game)
@@ -158,7 +160,9 @@ def changed_cards(game: str, files: CardFiles | None) -> list[str]:
 
 def agent_label(spec: str) -> str:
     """How the report names an agent: a bot manifest's `name` (docs/protocol.md), else its spec as typed
-    (a manifest without a name, or one not found from this folder now, keeps its file name)."""
+    (a manifest without a name, or one not found from this folder now, keeps its file name). A run
+    records these labels in its run.json when it starts (`runner.recorded_names`); the report reads
+    those first."""
     from cardarena.agents.external import bot_spec
 
     try:
@@ -168,17 +172,20 @@ def agent_label(spec: str) -> str:
     return bot.manifest_name if bot is not None and bot.manifest_name else spec
 
 
-def _player_label(rows: list[Row], p: int) -> str:
-    agents = {agent_label(a) for a in {r["agents"][seat_of(r, p)] for r in rows}}  # a manifest read once
+def _player_label(rows: list[Row], p: int, names: Mapping[str, str] | None = None) -> str:
+    """`names` first: the manifest read now may not be found from this folder (a relative path)."""
+    specs = {r["agents"][seat_of(r, p)] for r in rows}  # a manifest read once
+    agents = {(names or {}).get(a) or agent_label(a) for a in specs}
     decks = {r["decks"][seat_of(r, p)] for r in rows}
     label = f"P{p + 1} " + "/".join(sorted(agents))
     return label + (f" ({decks.pop()})" if len(decks) == 1 else "")
 
 
-def variant_stats(game: str, label: str, rows: list[Row], cards: CardFiles | None = None) -> VariantStats:
+def variant_stats(game: str, label: str, rows: list[Row], cards: CardFiles | None = None,
+                  names: Mapping[str, str] | None = None) -> VariantStats:
     n = len(rows)
     nseats = max(len(r["agents"]) for r in rows)
-    players = [(_player_label(rows, p), Rate(sum(won(r, seat_of(r, p)) for r in rows), n)) for p in range(nseats)]
+    players = [(_player_label(rows, p, names), Rate(sum(won(r, seat_of(r, p)) for r in rows), n)) for p in range(nseats)]
     seats = [Rate(sum(won(r, s) for r in rows), n) for s in range(nseats)]
     draws = Rate(sum(1 for r in rows if not r["winners"]), n)
     known = [r for r in rows if r["first_player"] is not None and r["winners"]]

@@ -326,7 +326,7 @@ def _report_and_gates(dirs: list[Path], report_dir: Path, gate_file: Any, report
         from .report import print_summary, write_report
 
         page, stats = write_report(rows, report_dir, gates_html=gates_html(results) if results else "",
-                                   cards=files, notes=notes)
+                                   cards=files, notes=notes, names=_agent_names(dirs))
         for note in notes:
             out.print(note, markup=False, soft_wrap=True)
         print_summary(stats, out)
@@ -393,6 +393,25 @@ def _files_for(dirs: list[Path], rows: list[Row], label: str) -> tuple[Any, list
             except CardArenaError as e:  # the package changed since: the files no longer load
                 return None, [f"cards: {label} (they do not load now: {e})"]
     return None, [f"cards: {label} (their texts are in the run.json of the run that played them)"]
+
+
+def _agent_names(dirs: list[Path]) -> dict[str, str]:
+    """How the runs of the folders given named their agents when they started (run.json's `agent_names`):
+    a bot manifest named by a relative path is not found from another folder later. A spec two runs
+    named otherwise (the same relative path read from two folders) gets both names, `Ada/Bob`."""
+    from .runner import load_plan
+
+    found: dict[str, list[str]] = {}
+    for d in dirs:
+        run = run_folder(d)
+        try:
+            recorded = {} if run is None else load_plan(run).agent_names
+        except (OSError, ValueError, CardArenaError):
+            recorded = {}
+        for spec, name in recorded.items():
+            if name not in found.setdefault(spec, []):
+                found[spec].append(name)
+    return {spec: "/".join(sorted(names)) for spec, names in found.items()}
 
 
 def run_folder(path: Path) -> Path | None:

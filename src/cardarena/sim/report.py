@@ -348,12 +348,14 @@ def render_html(stats: list[GameStats], images: dict[str, bytes], title: str, ga
 
 def write_report(rows: list[Row], out: Path, title: str = "cardarena balance report",
                  gates_html: str = "", cards: CardFiles | Mapping[str, CardFiles | None] | None = None,
-                 notes: list[str] | None = None) -> tuple[Path, list[GameStats]]:
+                 notes: list[str] | None = None, names: Mapping[str, str] | None = None
+                 ) -> tuple[Path, list[GameStats]]:
     """Write `out/report.html`, `out/*.png` and its tables `out/*.csv`; return the page's path and the analysis. `cards`: the
     card files the games were played with (per row label when they differ, analysis.analyse); `notes`:
-    lines shown under the title (what they change)."""
+    lines shown under the title (what they change); `names`: the agents' names recorded in the runs'
+    run.json (analysis.analyse)."""
     out.mkdir(parents=True, exist_ok=True)
-    stats = analyse(rows, cards)
+    stats = analyse(rows, cards, names)
     images: dict[str, bytes] = {}
     import io
 

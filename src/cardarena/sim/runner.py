@@ -13,7 +13,7 @@ import json
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,10 @@ class Plan:
     holding the first deck, half with P1 holding the second. Seats are swapped game by game.
     `variants` are rule overrides compared with `rules` alone (the baseline, first). `card_files` are
     the card files every game is played with (`CardFiles.to_dict()`: their names and texts, so that a
-    resumed run plays the recorded cards, whatever the files hold now; docs/cards.md)."""
+    resumed run plays the recorded cards, whatever the files hold now; docs/cards.md). `agent_names`:
+    how the report names each agent spec (a bot manifest's `name`), read when the run starts, so that a
+    report made later from another folder, where a relative manifest path no longer resolves, still
+    names the bot (`recorded_names`); empty in a run.json written before it was kept."""
 
     game: str
     players: list[str]
@@ -47,6 +50,7 @@ class Plan:
     cards: bool = True
     keep_log: bool = False
     card_files: dict[str, Any] | None = None
+    agent_names: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -78,6 +82,16 @@ def rules_label(rules: dict[str, Any]) -> str:
 
 def _text(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def recorded_names(plan: Plan) -> dict[str, str]:
+    """The plan's `agent_names` with every agent spec of its players named (`analysis.agent_label`). A
+    name recorded before is kept: a resumed run does not rename the bot of the games it already holds,
+    nor lose its name when the manifest is not found from where it resumes."""
+    from .analysis import agent_label
+
+    fresh = {spec: agent_label(spec) for spec in dict.fromkeys(split_player(p)[0] for p in plan.players)}
+    return {**fresh, **{spec: name for spec, name in plan.agent_names.items() if name != spec}}
 
 
 def matchups(plan: Plan) -> list[tuple[str, ...]]:
@@ -265,7 +279,7 @@ def run(plan: Plan, out: Path, backend: str = "processes", workers: int | None =
     all_tasks = tasks(plan)
     check_out(out, resume)
     done = done_tasks(out) if resume else set()
-    save_plan(plan, out)
+    save_plan(replace(plan, agent_names=recorded_names(plan)), out)
     todo = [t for t in all_tasks if t.index not in done]
     stats = RunStats(done=len(all_tasks) - len(todo), total=len(all_tasks), skipped=len(all_tasks) - len(todo))
     if not todo:
