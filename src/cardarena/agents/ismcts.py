@@ -7,8 +7,8 @@ availability count (how often it was legal when its parent was visited) in place
 visit count, because an option that is rarely legal should not be judged by how often its parent
 was reached.
 
-Rollouts are short (5 random decisions; in aliens 10 and in mastery 15, MAST-guided; none in
-frontline) and cut by the per-game score of agents/heuristics.py, stretched by tanh(scale × score) so
+Rollouts are short (MAST-guided, 10 decisions in aliens and 15 in circuits and mastery; none in
+frontline; 5 random decisions for a game that sets nothing) and cut by the per-game score of agents/heuristics.py, stretched by tanh(scale × score) so
 that its hundredths weigh against exploration as wins and losses do; new nodes carry a progressive
 bias from the score right after their move (in frontline nodes also widen progressively, the
 best-scored options first, which makes its search best-first). Every setting tried, adopted or not,
