@@ -46,6 +46,12 @@ _DICTS = ("damage", "jammed", "kind_of", "guarded", "frame_data")
 _SETS = ("delayed", "delay_used", "flags", "match_flags")
 
 
+def _plan_marks(d: Any) -> Hashable:
+    """What a face-down Plan shows of card `d`: its Kind marker (honest, rule 12.1) and the Rally paid
+    for it (its cost, rule 10.1)."""
+    return (d.plan_kind if d.__class__ is TacticCard else None, getattr(d, "cost", None))
+
+
 class CircuitsState(State):
     game_id = "circuits"
     HANDLERS: ClassVar[dict[str, Handler]] = {}
@@ -301,7 +307,7 @@ class CircuitsState(State):
         """A face-down Plan shows its Kind marker (honest, rule 12.1) and the Rally paid for it (its cost,
         rule 10.1); a hand, deck or Armory card shows nothing but its zone (and its slot's part)."""
         if iid in self.kind_of and iid not in self.delayed:
-            return (d.plan_kind if d.__class__ is TacticCard else None, getattr(d, "cost", None))
+            return _plan_marks(d)
         return None
 
     def resample(self, defs: list[Any], hidden: list[int], rng: Any) -> None:
@@ -325,16 +331,20 @@ class CircuitsState(State):
             ids = loose.get(o, [])
             pool = canonical(defs[i] for i in (*ids, *down))
             # each face-down Plan draws among the pool's cards of its Kind and cost (its public marks);
-            # the marks of different Plans never overlap in a card, so drawing in turn is uniform
+            # the marks of different Plans never overlap in a card, so drawing in turn is uniform. The
+            # marks a pool card would show as a face-down Plan, worked out once (kept beside the pool)
+            pool_marks = [_plan_marks(d) for d in pool]
             for i in sorted(down):
-                marks = self.public_marks(i, self.defs[i])  # the real card's: `defs` may hold believed cards
-                fits = [k for k, d in enumerate(pool) if self.public_marks(i, d) == marks]
+                marks = _plan_marks(self.defs[i])  # the real card's: `defs` may hold believed cards
+                fits = [k for k, m in enumerate(pool_marks) if m == marks]
                 if fits:
-                    defs[i] = pool.pop(fits[rng.randrange(len(fits))])
+                    k = fits[rng.randrange(len(fits))]
+                    defs[i] = pool[k]
                 else:  # a believed deck list without such a Plan (core/belief.py): one from the card pool
                     marked = plans_marked(self.kind_of[i], self.defs[i].cost, CardFiles.from_config(self.config))
                     defs[i] = marked[rng.randrange(len(marked))]
-                    pool.pop(rng.randrange(len(pool)))
+                    k = rng.randrange(len(pool))
+                del pool[k], pool_marks[k]
             search_shuffle(rng, pool)
             for i, d in zip(ids, pool, strict=True):
                 defs[i] = d
