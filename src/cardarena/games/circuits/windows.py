@@ -214,13 +214,13 @@ def could_answer(st: CircuitsState, frame: dict[str, Any], responder: int, n: in
     everyone can tell the hand holds no answer, so asking it would be a question about nothing
     (circuits ruling 50; rule 4.1 still holds: whether it is asked never depends on the hand)."""
     full2 = n == 2 and frame["kind"] == "full"
-    # `affordable`, inlined: the Reserve token pays 1 of a card's cost (rule 14)
-    most = st.rally[responder] + (1 if st.reserve == responder else 0)
+    rally = st.rally[responder]
+    token = 1 if st.reserve == responder else 0  # it pays 1 of a card's cost (rule 14)
     known: dict[str, bool] = {}  # trigger -> whether it applies: many Reactions share one
     cards, reactions = _answer_cards(st)
     for d in cards if full2 else reactions:  # cheapest first: the first the Rally cannot pay ends it
         cost = d.cost
-        if cost > most or (cost == 0 and st.rally[responder] < 0):
+        if rally < (cost - token if cost > 0 else cost):  # `affordable`, inlined
             return False
         if d.type == "reaction":  # (an Instant is in the list only at a full window's step 2)
             trigger = d.trigger or ""
