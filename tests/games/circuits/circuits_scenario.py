@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 import scenario_tools
-from cardarena.games.circuits.pool import card_pool
+from cardarena.core.cardfiles import CardFiles
+from cardarena.games.circuits.pool import CardPool, card_pool
 from cardarena.games.circuits.ruleset import CircuitsRuleset
 from cardarena.games.circuits.state import SLOT, CircuitsState
 from cardarena.games.circuits.turn import new_state
@@ -23,8 +24,8 @@ GAME = CircuitsRuleset()
 POOL = card_pool()
 
 
-def card(name: str) -> Any:
-    return POOL.by_name[name] if name in POOL.by_name else POOL.heroes[name]
+def card(name: str, pool: CardPool = POOL) -> Any:
+    return pool.by_name[name] if name in pool.by_name else pool.heroes[name]
 
 
 def scenario(
@@ -46,23 +47,28 @@ def scenario(
     start: str = "action",
     seed: int = 0,
     rules: dict[str, Any] | None = None,
+    cards: CardFiles | None = None,
 ) -> CircuitsState:
     """A Duel at turn `turn` with `active` to play. Decks default to 20 copies of a cheap Tactic each
     (the top is the end of the list). `gear` is equipped; `plans` are face-down with their markers.
-    A seat given a tuple of three Heroes plays Squad: the first is Active, the others on the Bench."""
+    A seat given a tuple of three Heroes plays Squad: the first is Active, the others on the Bench.
+    `cards`: card files (docs/cards.md) the game is played with, their cards named like the package's."""
     params = GAME.check_rules(rules)
-    filler = next(t.name for t in POOL.tactics if not t.circuits and t.type == "instant")
+    pool = card_pool(cards)
+    filler = next(t.name for t in pool.tactics if not t.circuits and t.type == "instant")
     if decks is None:
         decks = ([filler] * 20, [filler] * 20)
-    hs = [[card(h)] if isinstance(h, str) else [card(x) for x in h] for h in heroes]
+    hs = [[card(h, pool)] if isinstance(h, str) else [card(x, pool) for x in h] for h in heroes]
     fmt = "squad" if any(len(h) > 1 for h in hs) else "standard"
-    st = new_state(hs, [[], []], [[], []], seed, params, {"game": "circuits", "format": fmt, "rules": params,
-                                                           "seed": seed, "decks": []})
+    config = {"game": "circuits", "format": fmt, "rules": params, "seed": seed, "decks": []}
+    if cards is not None:
+        config["cards"] = cards.to_dict()
+    st = new_state(hs, [[], []], [[], []], seed, params, config)
     blank_table(st)
     defs = st.defs
 
     def make(p: int, names: list[str]) -> list[int]:
-        return st.deal(p, [card(n) for n in names], shuffle=False)
+        return st.deal(p, [card(n, pool) for n in names], shuffle=False)
 
     for p in (0, 1):
         st.hand[p] = make(p, hands[p])

@@ -19,7 +19,7 @@ from .paying import affordable, pay_card
 from .schema import AssetCard, GearCard, TacticCard
 from .squad import declare_swap, resolve_swap, swap_options, ultimate_discount
 from .state import SLOT, CircuitsState
-from .windows import open_window
+from .windows import open_window, resolving
 
 EQUIPS_PER_TURN = {"duel": 1, "squad": 2}  # rules circuits.7.9, 16.9
 
@@ -360,6 +360,7 @@ def h_resolve_declared(st: CircuitsState, step: Step) -> None:
     fid = step[1]
     if st.result is not None:
         return
+    resolving(st, fid, "declared")
     frame = st.frame_data[fid]
     item = frame["item"]
     actor = frame["actor"]

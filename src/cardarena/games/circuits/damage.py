@@ -14,7 +14,7 @@ from cardarena.core.engine import Option
 from .effects import apply_effects, draw, targets, verb
 from .moot import same_outcome
 from .replacement import HANDLERS as REPLACEMENT_HANDLERS
-from .replacement import ask_first, replacements, saves
+from .replacement import ask_first, replacements, saves, set_beside
 from .schema import AssetCard, Effect
 from .state import CircuitsState
 from .when import yours
@@ -100,9 +100,15 @@ def run_trigger(st: CircuitsState, seat: int, iid: int, k: int, when: str, sourc
     # the cause may be a face-down Plan: `src` shows it only to the seats that know it (rule 4.3)
     if st.record:  # a search's copies keep no log: no event built
         st.emit("trigger", player=seat, card=st.ref(iid), when=when, cause=st.src(source))
-    outer = "in_trigger" in st.flags  # what a trigger does opens no window (rules 11.18, 11.30)
+    passive(st, t.effects, seat, iid, iid, (iid, "trigger", k))
+
+
+def passive(st: CircuitsState, effects: Any, seat: int, source: int, this: int, ref: Any) -> None:
+    """Resolve a printed trigger's effects: what a trigger does opens no window and no Reaction answers
+    it, not even one set beside the action it happens in (rules 11.18, 11.30; circuits ruling 64)."""
+    outer = "in_trigger" in st.flags
     st.flags.add("in_trigger")
-    apply_effects(st, t.effects, seat, -1, iid, this=iid, ref=(iid, "trigger", k))
+    apply_effects(st, effects, seat, -1, source, this=this, ref=ref)
     if not outer:
         st.flags.discard("in_trigger")
 
@@ -214,7 +220,8 @@ def damage_hero(st: CircuitsState, target: int, amount: int, source: int | str, 
         if st.marked[target]:
             st.marked[target] = False
             st.emit("status", player=target, status="marked", change="removed")
-        outcome(st, "hero_takes_damage", target)
+        if not burn:  # no Reaction answers Burn (rule 11.30)
+            outcome(st, "hero_takes_damage", target)
         whens.append("you_take_damage")
     if prevented > 0:  # rules 8.2.14, 8.2.18–8.2.19
         outcome(st, "hero_prevents_damage", target)
@@ -331,7 +338,7 @@ def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
     d: AssetCard = st.defs[iid]
     for k, t in enumerate(d.triggers):
         if t.when == "this_destroyed":
-            apply_effects(st, t.effects, o, -1, iid, this=-1, ref=(iid, "trigger", k))
+            passive(st, t.effects, o, iid, -1, (iid, "trigger", k))
     outcome(st, "asset_destroyed", o)
 
 
@@ -358,13 +365,11 @@ def h_destroy_each(st: CircuitsState, step: Any) -> None:
 
 
 def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
-    """Rule 11.27: a prospective Reaction resolves at the result point if its trigger happened."""
-    frame = st.current_frame()
-    if frame is None or "in_trigger" in st.flags or st.result is not None:  # Burn and passive triggers cannot be answered (rule 11.30)
-        return
-    for r in frame["prospective"]:
-        rid, rseat, trig, target = r
-        if trig == trigger and rseat == seat:
+    """Rule 11.27: a prospective Reaction resolves at the result point if its trigger happened, caused
+    by the item it answers; not by a passive trigger or Burn (rule 11.30; `set_beside`)."""
+    if st.frames and st.result is None:
+        for r in set_beside(st, seat, trigger):
+            rid, rseat, _, target, _ = r
             st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
             d = st.defs[rid]
             st.pending.remove(rid)

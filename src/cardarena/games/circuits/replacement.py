@@ -7,6 +7,10 @@ action. The Field has no order (ruling 59), so the engine may not pick one: the 
 chooses which of them it saves, as with every "one of your Assets". The Reaction was set face-up beside
 the declaration (rule 11.26) and the damage, HP and bonuses are public, so whether this is asked tells
 nothing hidden. Copies nothing public tells apart are one choice (`moot.told_apart`).
+
+Which prospective Reactions answer the outcome happening now (the item they were set beside, never a
+passive trigger: circuits ruling 64) is `set_beside`, read by the replacement here and by the other
+outcome Reactions (`damage.outcome`).
 """
 
 from __future__ import annotations
@@ -24,13 +28,23 @@ from .state import CircuitsState
 WOULD_BE_DESTROYED = "asset_would_be_destroyed"
 
 
-def replacements(st: CircuitsState, seat: int) -> list[tuple[Any, ...]]:
-    """`seat`'s prospective "would be destroyed" Reactions set beside the window now resolving, as its
-    `prospective` entries (Reaction, its seat, trigger, the Asset it saves or -1 while unchosen)."""
+def set_beside(st: CircuitsState, seat: int, trigger: str) -> list[tuple[Any, ...]]:
+    """`seat`'s prospective Reactions with `trigger` that the outcome happening now answers, as their
+    `prospective` entries (Reaction, its seat, trigger, the Asset it saves or -1 while unchosen, the item
+    it answers). Each answers one item of the window now resolving: the declaration or the step-2 answer
+    it was set beside (rules 11.26–11.27), so the outcome must come from that item while it resolves.
+    A passive trigger's effects open no window and answer nothing, even in the middle of that item; nor
+    does Burn (rule 11.30). Circuits ruling 64."""
     frame = st.current_frame()
-    if frame is None:
+    if frame is None or "in_trigger" in st.flags:
         return []
-    return [r for r in frame["prospective"] if r[2] == WOULD_BE_DESTROYED and r[1] == seat]
+    now = frame["resolving"]
+    return [r for r in frame["prospective"] if r[2] == trigger and r[1] == seat and r[4] == now]
+
+
+def replacements(st: CircuitsState, seat: int) -> list[tuple[Any, ...]]:
+    """`seat`'s "would be destroyed" Reactions that answer the destruction happening now (`set_beside`)."""
+    return set_beside(st, seat, WOULD_BE_DESTROYED)
 
 
 def saves(entry: tuple[Any, ...], iid: int) -> bool:
@@ -86,7 +100,7 @@ def h_save_chosen(st: CircuitsState, step: Step) -> None:
     pick = _open(st, seat, doomed)
     if pick is not None:
         r = pick[0]
-        st.update_frame(prospective=tuple((*x[:3], a) if x == r else x for x in st.current_frame()["prospective"]))  # type: ignore[index]
+        st.update_frame(prospective=tuple((*x[:3], a, x[4]) if x == r else x for x in st.current_frame()["prospective"]))  # type: ignore[index]
     # another replacement of the same player may still have a choice among the rest
     st.stack.append(("save_pick", seat, doomed, then))
 

@@ -2,7 +2,8 @@
 windows for Equip and Strike, LIFO resolution, and outcome-dependent Reactions declared prospectively.
 
 A window is a frame in `st.frame_data` (copy-on-write dicts): the declared item, the step-2 and step-3
-answers, the prevention declared for each Hero, the prospective Reactions set beside it, and whether
+answers, the prevention declared for each Hero, the prospective Reactions set beside it (each with the
+item it answers), which of its items is resolving (while a prospective Reaction waits), and whether
 it was cancelled or delayed. Steps: open → respond 2 → respond 3 (full only) → resolve 3, 2, declared
 → close. A window opened while another resolves is a full window of its own (rules 18.8–18.9).
 """
@@ -31,7 +32,8 @@ def open_window(st: CircuitsState, kind: str, actor: int, item: tuple[Any, ...])
     fid = st.next_frame
     st.next_frame += 1
     st.frame_data[fid] = {"kind": kind, "actor": actor, "item": item, "step2": None, "step3": None,
-                          "prevent": (0, 0), "prospective": (), "cancelled": False, "delayed": False}
+                          "prevent": (0, 0), "prospective": (), "cancelled": False, "delayed": False,
+                          "resolving": ""}
     # pushed last step first (what `push` does), straight onto the stack: a window opens at most plays
     stack = st.stack
     stack += (("close", fid), ("resolve_declared", fid), ("resolve_answer", fid, 2), ("resolve_answer", fid, 3))
@@ -324,8 +326,11 @@ def h_answer_commit(st: CircuitsState, step: Step) -> None:
         # (card text beats rules text; ruling circuits.gap.1)
         st.flags.add("played_tactic")
     if d.type == "reaction" and d.trigger in OUTCOME_TRIGGERS:
+        # it answers the enemy's item (`trigger_applies`): at step 2 the declaration, at step 3 the step-2
+        # answer; it resolves only at an outcome of that item (circuits ruling 64)
         f = st.frame_data[fid]
-        st.frame_data[fid] = {**f, "prospective": (*f["prospective"], (iid, responder, d.trigger, target))}
+        entry = (iid, responder, d.trigger, target, ANSWERED[n])
+        st.frame_data[fid] = {**f, "prospective": (*f["prospective"], entry)}
     else:
         st.frame_data[fid] = {**st.frame_data[fid], f"step{n}": ("answer", iid, target)}
     pay_card(st, responder, d.cost, iid, "answer")
@@ -334,12 +339,25 @@ def h_answer_commit(st: CircuitsState, step: Step) -> None:
 # -- resolving -------------------------------------------------------------------------------------
 
 
+#: the item a prospective Reaction answers, by the step it was set at: what `resolving` names
+ANSWERED = {2: "declared", 3: "step2"}
+
+
+def resolving(st: CircuitsState, fid: int, item: str) -> None:
+    """Window `fid`'s `item` ("declared", "step2", "step3") starts resolving: the outcomes until the
+    next one are its own (rules 11.26–11.27). Written only while a prospective Reaction waits to read it."""
+    f = st.frame_data[fid]
+    if f["prospective"]:
+        st.frame_data[fid] = {**f, "resolving": item}
+
+
 def h_resolve_answer(st: CircuitsState, step: Step) -> None:
     """Rule 11.11: step 3 resolves first, then step 2."""
     _, fid, n = step
     entry = st.frame_data[fid][f"step{n}"]
     if entry is None or st.result is not None:
         return
+    resolving(st, fid, f"step{n}")
     _, iid, target = entry
     seat = st.owner[iid]
     d = st.defs[iid]
@@ -358,7 +376,7 @@ def h_close(st: CircuitsState, step: Step) -> None:
     frame = st.frame_data.pop(fid)
     if st.frames and st.frames[-1] == fid:
         st.frames.pop()
-    for iid, seat, trig, _target in frame["prospective"]:
+    for iid, seat, trig, *_ in frame["prospective"]:
         if iid in st.pending:
             st.pending.remove(iid)
             st.discard[seat].append(iid)
