@@ -14,7 +14,7 @@ from cardarena.core.engine import Option
 from .effects import apply_effects, draw, targets, verb
 from .moot import same_outcome
 from .replacement import HANDLERS as REPLACEMENT_HANDLERS
-from .replacement import ask_first, replacements, saves, set_beside
+from .replacement import ask_first, replacements, saves, set_beside, spend
 from .schema import AssetCard, Effect
 from .state import CircuitsState
 from .when import yours
@@ -323,12 +323,9 @@ def destroy_asset(st: CircuitsState, iid: int, source: int | str) -> None:
     # the replacement saves the Asset its controller chose among several (circuits ruling 63)
     for r in replacements(st, o):
         if saves(r, iid):
-            rid = r[0]
-            st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
+            spend(st, r)
             st.damage[iid] = st.asset_max_hp(iid) - 1  # rule 8.5.2
-            st.emit("survives", player=o, card=st.ref(iid), by=st.ref(rid))
-            st.pending.remove(rid)
-            st.discard[st.owner[rid]].append(rid)
+            st.emit("survives", player=o, card=st.ref(iid), by=st.ref(r[0]))
             return
     (st.pending if in_window else st.field[o]).remove(iid)
     st.damage.pop(iid, None)
@@ -370,10 +367,8 @@ def outcome(st: CircuitsState, trigger: str, seat: int) -> None:
     if st.frames and st.result is None:
         for r in set_beside(st, seat, trigger):
             rid, rseat, _, target, _ = r
-            st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != r))  # type: ignore[index]
+            spend(st, r)
             d = st.defs[rid]
-            st.pending.remove(rid)
-            st.discard[st.owner[rid]].append(rid)
             st.emit("reaction_fires", player=rseat, card=st.ref(rid), trigger=trigger)
             apply_effects(st, d.effects, rseat, target, rid, this=-1, ref=(rid, "effects"))
 

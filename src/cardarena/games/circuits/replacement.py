@@ -47,6 +47,15 @@ def replacements(st: CircuitsState, seat: int) -> list[tuple[Any, ...]]:
     return set_beside(st, seat, WOULD_BE_DESTROYED)
 
 
+def spend(st: CircuitsState, entry: tuple[Any, ...]) -> None:
+    """A prospective Reaction resolves (rule 11.27): out of its window's frame, and from beside the
+    declaration (`pending`) to its owner's discard pile."""
+    st.update_frame(prospective=tuple(x for x in st.current_frame()["prospective"] if x != entry))  # type: ignore[index]
+    rid = entry[0]
+    st.pending.remove(rid)
+    st.discard[st.owner[rid]].append(rid)
+
+
 def saves(entry: tuple[Any, ...], iid: int) -> bool:
     """Whether a replacement set beside the window saves Asset `iid`: the one chosen for it, or, while
     none was chosen (a single Asset at stake), the first of its controller's to be destroyed."""
